@@ -1,0 +1,148 @@
+/**
+ * `npm run bench`: GET /api/projects with 1,000 projects in the database,
+ * against a bare node:http server answering the same bytes, in one run.
+ * Target: our API serves at least 50% of the bare server's rate.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { migrateToLatest, openDatabase } from '../server/db/database';
+
+const PROJECT_COUNT = 1000;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = 50;
+const ROUNDS = 2;
+
+const root = path.resolve(import.meta.dirname, '..');
+
+async function fillDatabase(dataDir: string): Promise<void> {
+  const db = openDatabase(path.join(dataDir, 'studio.sqlite'));
+  await migrateToLatest(db);
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (let index = 0; index < PROJECT_COUNT; index += 1) {
+      const stamp = new Date(now - index * 60_000).toISOString();
+      const { id } = await trx
+        .insertInto('projects')
+        .values({
+          title: `Project ${index}`,
+          description: 'A courtyard house of rammed earth and timber, oriented to the winter sun.',
+          year: 2021 + (index % 6),
+          location: ['Thimphu', 'Paro', 'Punakha', 'Bumthang'][index % 4]!,
+          category: ['Architecture', 'Office', 'Private Homes', 'Hospitality'][index % 4]!,
+          status: 'Completed',
+          client: 'A client',
+          designTeam: 'Lead architect, structural engineer',
+          featured: index % 50 === 0 ? 1 : 0,
+          showInRecent: index % 10 === 0 ? 1 : 0,
+          coverMediaId: null,
+          date: '',
+          createdAt: stamp,
+          updatedAt: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (let position = 0; position < 3; position += 1) {
+        const base = `project/bench-${id}-${position}`;
+        const variants = [400, 800].flatMap((width) =>
+          (['webp', 'avif'] as const).map((format) => ({ path: `${base}-${width}.${format}`, width, height: (width * 2) / 3, format })),
+        );
+        const media = await trx
+          .insertInto('mediaItems')
+          .values({ name: 'photo.jpg', path: `${base}.jpg`, mime: 'image/jpeg', bytes: 120_000, width: 1200, height: 800, variants: JSON.stringify(variants), purpose: 'project', createdAt: stamp })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('projectImages').values({ projectId: id, mediaId: media.id, position, alt: '' }).execute();
+      }
+    }
+  });
+  await db.destroy();
+}
+
+async function startSite(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_PASSWORD: 'bench-password' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let log = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /Site ready at http:\/\/localhost:(\d+)/.exec(log);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${log}`)));
+  });
+  return { url, child };
+}
+
+async function startBare(body: Buffer, contentType: string): Promise<{ url: string; server: http.Server }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(url: string): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function best(runs: Figures[]): Figures {
+  return runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
+  try {
+    await fillDatabase(dataDir);
+    const site = await startSite(dataDir);
+    const endpoint = `${site.url}/api/projects`;
+    const sample = await fetch(endpoint);
+    const body = Buffer.from(await sample.arrayBuffer());
+    const bare = await startBare(body, sample.headers.get('content-type') ?? 'application/json');
+    console.log(`GET /api/projects: ${PROJECT_COUNT} projects, ${(body.length / 1024).toFixed(0)} KiB a response; ${CONNECTIONS} connections, ${DURATION_S} s a run, ${ROUNDS} rounds, best of each`);
+
+    const ours: Figures[] = [];
+    const bares: Figures[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      bares.push(await measure(bare.url));
+      ours.push(await measure(endpoint));
+    }
+    const api = best(ours);
+    const raw = best(bares);
+    const row = (name: string, figures: Figures) =>
+      `${name.padEnd(28)} ${figures.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(figures.p99Ms).padStart(5)} ms   errors ${figures.errors + figures.non2xx}`;
+    console.log(row('bare node:http, same bytes', raw));
+    console.log(row('our API', api));
+    const ratio = api.requestsPerSecond / raw.requestsPerSecond;
+    console.log(`ratio: ${(ratio * 100).toFixed(0)}% of the bare server's rate (target at least 50%)`);
+
+    bare.server.close();
+    site.child.kill('SIGTERM');
+    await new Promise((resolve) => site.child.once('exit', resolve));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,175 @@
+/**
+ * The business constants of SPEC section 9, written once and imported by the
+ * server, the public site and the dashboard.
+ */
+
+export const HERO_AUTO_ADVANCE_MS = 5000;
+export const FEATURED_REFETCH_MS = 30_000;
+export const REFETCH_AFTER_FOCUS_MS = 300;
+export const HERO_FETCH_RETRIES = 3;
+export const HERO_RETRY_DELAY_MS = 1000;
+export const PROJECT_FETCH_RETRY_MS = 10_000;
+export const REFRESH_FEEDBACK_MS = 2000;
+
+export const SWIPE_THRESHOLD_PX = 150;
+export const SLIDE_TRANSITION_S = 0.4;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const PROJECTS_PER_SLIDE = 2;
+export const PROJECTS_PER_SLIDE_MOBILE = 1;
+
+export const HEADER_SCROLL_THRESHOLD_PX = 50;
+export const DROPDOWN_CLOSE_DELAY_MS = 200;
+
+export const HOME_RECENT_PROJECTS = 6;
+export const DASHBOARD_RECENT_ITEMS = 3;
+export const CLIENTS_PER_PAGE = 3;
+export const CLIENTS_PER_PAGE_MOBILE = 1;
+
+export const COUNTER_ANIMATION_MS = 2000;
+export const STATISTICS_VISIBLE_THRESHOLD = 0.3;
+
+/** Home page: years of experience = current year − 2022 + 1. */
+export const EXPERIENCE_START_YEAR = 2022;
+/** The founding year the about page states. */
+export const FOUNDING_YEAR = 2021;
+
+export const WORKING_HOURS_PER_PROJECT = 100;
+/** Numbers from this value up are shown in thousands with a K suffix. */
+export const THOUSANDS_FORMAT_FROM = 10_000;
+
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const LOADING_ANIMATION_MS = 1500;
+export const LOADING_ANIMATION_FORCED_MS = 2500;
+export const REVISIT_SKIP_WINDOW_MS = 30 * 60 * 1000;
+
+export const MAX_PROJECT_IMAGES = 10;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MAX_WIDTH = 1200;
+export const IMAGE_MAX_HEIGHT = 800;
+export const JPEG_QUALITY = 90;
+
+export const CROP_MIN_SIZE_PX = 100;
+export const CROP_MIN_SIZE_MEDIA_PX = 50;
+export const CROP_OUTPUT_MIN_PX = 800;
+export const CROP_ASPECT_OPTIONS = [
+  { label: 'Free', ratio: null },
+  { label: 'Square', ratio: 1 },
+  { label: '16:9', ratio: 16 / 9 },
+  { label: '4:3', ratio: 4 / 3 },
+  { label: '3:2', ratio: 3 / 2 },
+] as const;
+
+export const DEFAULT_READ_TIME = '5 min read';
+
+export const PROJECT_STATUSES = ['In Progress', 'Completed', 'On Hold', 'Planning'] as const;
+export const DEFAULT_PROJECT_STATUS = 'In Progress';
+
+export const BLOG_STATUSES = ['draft', 'published'] as const;
+export const DEFAULT_BLOG_STATUS = 'published';
+
+export const CLIENT_STATUSES = ['Active', 'Inactive', 'Pending'] as const;
+export const DEFAULT_CLIENT_STATUS = 'Active';
+
+export const CLIENT_CATEGORIES = [
+  'General',
+  'Government',
+  'Corporate',
+  'Banking',
+  'Real Estate',
+  'Healthcare',
+  'Education',
+] as const;
+
+export const BLOG_CATEGORIES = [
+  'Architecture',
+  'Design',
+  'Sustainability',
+  'Technology',
+  'Culture',
+  'News',
+] as const;
+
+/** Categories of the main project form. */
+export const PROJECT_CATEGORIES = [
+  'Architecture',
+  'Planning',
+  'Interior Design',
+  'Landscape',
+  'Supervision',
+  'Management',
+  'Real Estate',
+  'Private Homes',
+  'Commercial Buildings',
+  'Office',
+  'Institute',
+  'Hospitality',
+  'Interior Build',
+  'Renovation',
+] as const;
+
+/** Categories of the hero-banner add form. */
+export const HERO_CATEGORIES = [
+  'Residential',
+  'Commercial',
+  'Industrial',
+  'Institutional',
+  'Mixed Use',
+  'Renovation',
+  'Interior Design',
+  'Urban Planning',
+] as const;
+
+/** Categories gathered on the Design listing page. */
+export const DESIGN_PAGE_CATEGORIES = [
+  'Architecture',
+  'Interior Design',
+  'Landscape',
+  'Planning',
+  'Residential',
+  'Cultural',
+  'Educational',
+] as const;
+
+/** Categories gathered on the Build listing page. */
+export const BUILD_PAGE_CATEGORIES = [
+  'Interior Build',
+  'Private Homes',
+  'Commercial Buildings',
+  'Office',
+  'Institute',
+  'Hospitality',
+  'Renovation',
+  'Supervision',
+  'Management',
+  'Construction',
+] as const;
+
+/**
+ * Every category a stored project may carry: the main form's, the hero form's
+ * and those only the listing pages name.
+ */
+export const ALL_PROJECT_CATEGORIES: readonly string[] = [
+  ...new Set<string>([
+    ...PROJECT_CATEGORIES,
+    ...HERO_CATEGORIES,
+    ...DESIGN_PAGE_CATEGORIES,
+    ...BUILD_PAGE_CATEGORIES,
+  ]),
+];
+
+export const CONTACT_STATUSES = ['new', 'read', 'replied', 'spam'] as const;
+
+/** A contact form posted sooner than this after it was drawn is taken for a bot. */
+export const CONTACT_MIN_FILL_MS = 2000;
+
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+export const FALLBACK_IMAGE = '/placeholder.svg';
+
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+export type ClientCategory = (typeof CLIENT_CATEGORIES)[number];
+export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];

@@ -1,0 +1,47 @@
+/** The texts of SPEC sections 5 and 8, and our own server answers, written once. */
+
+export const MESSAGES = {
+  // Validation (SPEC section 5)
+  selectProjectImage: 'Please select at least one image for the project.',
+  selectImageFile: 'Please select an image file',
+  imageTooLarge: 'Image size must be less than 10MB',
+  fillRequiredFields: 'Please fill in all required fields',
+  selectImagesToUpload: 'Please select at least one image to upload',
+  selectOnlyOneImage: 'Please select only one image',
+  maxImagesAllowed: (max: number) => `Maximum ${max} images allowed`,
+
+  // Error catalogue (SPEC section 8)
+  httpError: (status: number) => `HTTP error! status: ${status}`,
+  networkError:
+    'Network error: Unable to connect to server. Please check your internet connection.',
+  corsError: 'CORS error: Unable to access the API. Please contact support.',
+  featuredNotSuccessful: 'API returned success: false',
+  heroLoadFailed: 'Unable to load featured projects',
+  projectNotFound: 'Project not found',
+  projectNotFoundDetail: "The project you're looking for doesn't exist or may have been removed.",
+  blogNotFound: 'Blog post not found',
+  blogNotFoundDetail: "The blog post you're looking for doesn't exist or may have been removed.",
+  contactSuccess: "Thank you for your message! We'll get back to you soon.",
+  contactFailure:
+    'There was an error sending your message. Please try again or contact us directly.',
+  invalidCredentials: 'Invalid credentials.',
+
+  // Server answers the specification leaves open
+  notSignedIn: 'Please sign in to continue.',
+  crossSiteRefused: 'Cross-site requests are not allowed.',
+  notFound: 'Not found',
+  clientNotFound: 'Client not found',
+  teamMemberNotFound: 'Team member not found',
+  contactNotFound: 'Message not found',
+  mediaNotFound: 'Media item not found',
+  imageNotInProject: 'That image does not belong to this project.',
+  lastProjectImage: 'A project needs at least one image; add another before removing this one.',
+  tooManyImages: (max: number) => `A project can have at most ${max} images`,
+  imageDimensionsTooLarge: 'Image dimensions are too large',
+  svgNotAccepted: 'SVG images are not accepted; please upload a PNG or JPEG',
+  tooManyLoginAttempts: (minutes: number) =>
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  requestTooLarge: 'The request is too large',
+  invalidJson: 'The request body is not valid JSON',
+  internalError: 'Something went wrong on our side. Please try again.',
+} as const;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ALL_PROJECT_CATEGORIES, DEFAULT_PROJECT_STATUS, PROJECT_STATUSES } from '../constants';
+import { booleanFlag, oneOf, optionalText, requiredText, yearField } from './fields';
+
+const projectFields = {
+  title: requiredText('Title is required'),
+  description: requiredText('Description is required', 10_000),
+  year: yearField(),
+  location: requiredText('Location is required'),
+  category: z
+    .string({ error: 'Category is required' })
+    .trim()
+    .min(1, 'Category is required')
+    .refine((value) => ALL_PROJECT_CATEGORIES.includes(value), 'Please choose a known category'),
+  status: oneOf(PROJECT_STATUSES, 'Please choose a valid status'),
+  client: optionalText(200),
+  designTeam: optionalText(2000),
+  date: optionalText(40),
+  featured: booleanFlag,
+  showInRecent: booleanFlag,
+};
+
+/** Creating a project: the required fields of SPEC section 5; images travel beside it. */
+export const projectCreateSchema = z.object({
+  ...projectFields,
+  status: projectFields.status.default(DEFAULT_PROJECT_STATUS),
+  featured: booleanFlag.default(false),
+  showInRecent: booleanFlag.default(false),
+});
+
+/** Updating a project: any subset of the fields; the ones sent must be valid. */
+export const projectUpdateSchema = z.object(projectFields).partial();
+
+/** The hero-banner add form: a project with featured on by default (SPEC section 5). */
+export const heroProjectCreateSchema = projectCreateSchema.extend({
+  featured: booleanFlag.default(true),
+});
+
+export const projectImageRefSchema = z.object({
+  imageUrl: z.string({ error: 'imageUrl is required' }).trim().min(1, 'imageUrl is required'),
+});
+
+export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
+export type ProjectUpdateInput = z.infer<typeof projectUpdateSchema>;

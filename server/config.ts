@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { SESSION_TTL_MS } from '../core/constants';
+
+/** Environment variables, parsed and checked once at start-up (DESIGN.md). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  databaseFile: string;
+  siteUrl: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  sessionTtlMs: number;
+  trustProxy: boolean;
+  secureCookies: boolean;
+  production: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, not "${value}"`);
+  }
+  return port;
+}
+
+function parsePositiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) {
+    throw new ConfigError(`${name} must be a positive number, not "${value}"`);
+  }
+  return number;
+}
+
+function parseFlag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (env.DATABASE_URL) {
+    throw new ConfigError(
+      'DATABASE_URL is set, but this version stores its data in SQLite only; unset it to use the SQLite file in DATA_DIR.',
+    );
+  }
+  const port = parsePort(env.PORT);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const siteUrl = (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  let secureCookies: boolean;
+  try {
+    secureCookies = new URL(siteUrl).protocol === 'https:';
+  } catch {
+    throw new ConfigError(`SITE_URL must be an absolute http(s) URL, not "${siteUrl}"`);
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseFile: path.join(dataDir, 'studio.sqlite'),
+    siteUrl,
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seedDemo: parseFlag(env.SEED_DEMO, true),
+    sessionTtlMs: parsePositiveNumber('SESSION_TTL_SECONDS', env.SESSION_TTL_SECONDS, SESSION_TTL_MS / 1000) * 1000,
+    trustProxy: parseFlag(env.TRUST_PROXY, false),
+    secureCookies,
+    production: env.NODE_ENV === 'production',
+  };
+}

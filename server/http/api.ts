@@ -1,0 +1,42 @@
+import express, { Router } from 'express';
+import type { ServiceContext } from '../services/context';
+import { apiErrorHandler, apiNotFound } from './errors';
+import { refuseCrossSiteWrites } from './origin-check';
+import { createPublicCache } from './public-cache';
+import { authRouter } from './routes/auth';
+import { blogsRouter } from './routes/blogs';
+import { clientsRouter } from './routes/clients';
+import { contactsRouter } from './routes/contacts';
+import { mediaRouter } from './routes/media';
+import { projectsRouter } from './routes/projects';
+import { siteRouter } from './routes/site';
+import { teamMembersRouter } from './routes/team-members';
+import { loadSession } from './session';
+
+/** The REST API of SPEC section 7 and the additions of DESIGN.md, under /api. */
+export function apiRouter(ctx: ServiceContext): Router {
+  const router = Router();
+  const sendCached = createPublicCache(ctx);
+
+  router.use(refuseCrossSiteWrites(ctx.config));
+  router.use(express.json({ limit: '1mb' }));
+  router.use(loadSession(ctx));
+  router.use((req, res, next) => {
+    // Nothing an administrator reads may sit in a shared cache; public answers revalidate by ETag.
+    res.setHeader('Cache-Control', req.admin ? 'private, no-store' : 'no-cache');
+    next();
+  });
+
+  router.use('/auth', authRouter(ctx));
+  router.use('/projects', projectsRouter(ctx, sendCached));
+  router.use('/blogs', blogsRouter(ctx, sendCached));
+  router.use('/clients', clientsRouter(ctx, sendCached));
+  router.use('/team-members', teamMembersRouter(ctx, sendCached));
+  router.use('/media', mediaRouter(ctx));
+  router.use('/', contactsRouter(ctx));
+  router.use('/', siteRouter(ctx, sendCached));
+
+  router.use(apiNotFound);
+  router.use(apiErrorHandler);
+  return router;
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import express, { type Express } from 'express';
+import type { ServerBuild } from 'react-router';
+import type { ServiceContext } from '../services/context';
+import { apiRouter } from './api';
+import { uploadsRouter } from './uploads';
+
+export interface AppOptions {
+  ctx: ServiceContext;
+  /** The React Router build, or a function that loads it afresh (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Serves the browser assets: Vite's middleware in development, build/client otherwise. */
+  assets: express.RequestHandler;
+}
+
+export function createApp({ ctx, build, assets }: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', ctx.config.trustProxy);
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    next();
+  });
+  app.use('/uploads', uploadsRouter(ctx.uploadsDir));
+  app.use('/api', apiRouter(ctx));
+  app.use(assets);
+  app.use(
+    createRequestHandler({
+      build,
+      mode: ctx.config.production ? 'production' : 'development',
+      getLoadContext: () => ({ ctx }),
+    }),
+  );
+  return app;
+}
+
+/** build/client as React Router writes it: hashed assets forever, the rest for an hour. */
+export function builtAssets(root: string): express.Router {
+  const client = path.join(root, 'build', 'client');
+  const router = express.Router();
+  router.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }));
+  router.use(express.static(client, { maxAge: '1h', index: false, redirect: false }));
+  return router;
+}

@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import { MESSAGES } from '../../../core/messages';
+import { createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from '../../services/blogs';
+import type { ServiceContext } from '../../services/context';
+import { idParam, orNotFound } from '../params';
+import type { SendCached } from '../public-cache';
+import { requireAdmin } from '../session';
+import { bodyFields, fileNamed, filesNamed, parseMultipart } from '../uploads-parser';
+
+export function blogsRouter(ctx: ServiceContext, sendCached: SendCached): Router {
+  const router = Router();
+
+  // Drafts are the administrator's: only a signed-in request lists them.
+  router.get('/', async (req, res) => {
+    if (req.admin) {
+      res.json({ data: await listBlogs(ctx, { includeDrafts: true }) });
+      return;
+    }
+    await sendCached(req, res, async () => ({ data: await listBlogs(ctx) }));
+  });
+
+  router.get('/:id', async (req, res) => {
+    const id = idParam(req, MESSAGES.blogNotFound);
+    res.json({ data: orNotFound(await getBlog(ctx, id, { includeDrafts: Boolean(req.admin) }), MESSAGES.blogNotFound) });
+  });
+
+  router.post('/', requireAdmin, parseMultipart, async (req, res) => {
+    const blog = await createBlog(ctx, bodyFields(req), { image: fileNamed(req, 'image'), images: filesNamed(req, 'images') });
+    res.status(201).json({ data: blog });
+  });
+
+  router.put('/:id', requireAdmin, parseMultipart, async (req, res) => {
+    const id = idParam(req, MESSAGES.blogNotFound);
+    res.json({ data: await updateBlog(ctx, id, bodyFields(req), { image: fileNamed(req, 'image'), images: filesNamed(req, 'images') }) });
+  });
+
+  router.delete('/:id', requireAdmin, async (req, res) => {
+    const id = idParam(req, MESSAGES.blogNotFound);
+    await deleteBlog(ctx, id);
+    res.json({ data: { id }, success: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import { MESSAGES } from '../../../core/messages';
+import type { ServiceContext } from '../../services/context';
+import { deleteLibraryMedia, listLibraryMedia, uploadLibraryMedia } from '../../services/media';
+import { idParam } from '../params';
+import { requireAdmin } from '../session';
+import { filesNamed, parseMultipart } from '../uploads-parser';
+
+export function mediaRouter(ctx: ServiceContext): Router {
+  const router = Router();
+
+  router.get('/', async (_req, res) => {
+    res.json({ data: await listLibraryMedia(ctx) });
+  });
+
+  // SPEC section 7: {success, data: list of urls}; `items` adds what the library grid shows.
+  router.post('/upload', requireAdmin, parseMultipart, async (req, res) => {
+    const items = await uploadLibraryMedia(ctx, filesNamed(req, 'images'));
+    res.status(201).json({ success: true, data: items.map((item) => item.url), items });
+  });
+
+  router.delete('/:id', requireAdmin, async (req, res) => {
+    const id = idParam(req, MESSAGES.mediaNotFound);
+    await deleteLibraryMedia(ctx, id);
+    res.json({ data: { id }, success: true });
+  });
+
+  return router;
+}

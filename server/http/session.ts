@@ -1,0 +1,61 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Config } from '../config';
+import { type AdminSession, findSession } from '../services/auth';
+import type { ServiceContext } from '../services/context';
+import { AppError } from '../services/errors';
+import { MESSAGES } from '../../core/messages';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    admin?: AdminSession;
+    sessionToken?: string;
+  }
+}
+
+/** `__Host-` pins the cookie to this exact origin over https; plain http cannot use the prefix. */
+export function sessionCookieName(config: Config): string {
+  return config.secureCookies ? '__Host-sid' : 'sid';
+}
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1) continue;
+    if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
+  }
+  return undefined;
+}
+
+export function sessionCookie(config: Config, token: string, maxAgeSeconds: number): string {
+  return [
+    `${sessionCookieName(config)}=${token}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${maxAgeSeconds}`,
+    ...(config.secureCookies ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/** Loads the administrator's session, when the request carries a valid one. */
+export function loadSession(ctx: ServiceContext) {
+  const name = sessionCookieName(ctx.config);
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const token = readCookie(req.headers.cookie, name);
+    if (token && token.length <= 100) {
+      const session = await findSession(ctx, token);
+      if (session) {
+        req.admin = session;
+        req.sessionToken = token;
+      }
+    }
+    next();
+  };
+}
+
+/** First on every administrator-only route. */
+export function requireAdmin(req: Request, _res: Response, next: NextFunction): void {
+  if (!req.admin) throw new AppError(401, MESSAGES.notSignedIn);
+  next();
+}

@@ -1,0 +1,31 @@
+import type { Request } from 'express';
+import multer from 'multer';
+import { MAX_IMAGE_BYTES } from '../../core/constants';
+import type { UploadedFile } from '../services/context';
+
+/**
+ * Multipart parsing for every upload route. Files stay in memory (at most
+ * 10 MB each) because sharp reads them from a buffer; the count is capped
+ * here and the per-entity limits are checked by the services.
+ */
+export const parseMultipart = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_IMAGE_BYTES, files: 20, fields: 100, fieldSize: 1024 * 1024, parts: 150 },
+}).any();
+
+export function filesNamed(req: Request, field: string): UploadedFile[] {
+  const files = Array.isArray(req.files) ? req.files : [];
+  return files
+    .filter((file) => file.fieldname === field)
+    .map((file) => ({ buffer: file.buffer, originalName: file.originalname }));
+}
+
+export function fileNamed(req: Request, field: string): UploadedFile | undefined {
+  return filesNamed(req, field)[0];
+}
+
+/** The request's fields, whether it came as JSON or as a multipart form. */
+export function bodyFields(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

@@ -1,0 +1,83 @@
+import './load-context';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { RequestHandler } from 'express';
+import type { ServerBuild } from 'react-router';
+import { type Config, readConfig } from './config';
+import { migrateToLatest, openDatabase } from './db/database';
+import { seedDemoContent } from './db/seed-demo';
+import { builtAssets, createApp } from './http/app';
+import { ensureAdmin } from './services/auth';
+import type { ServiceContext } from './services/context';
+import { removeLeftoverTempFiles } from './services/images';
+
+export interface StartOptions {
+  /** Project root, where build/client lives. */
+  root: string;
+  /** Development: Vite's middleware and a loader of the fresh server build. */
+  dev?: { assets: RequestHandler; loadBuild: () => Promise<ServerBuild> };
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningServer {
+  url: string;
+  close: () => Promise<void>;
+}
+
+async function prepareData(config: Config): Promise<ServiceContext> {
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  const leftovers = await removeLeftoverTempFiles(config.uploadsDir);
+  if (leftovers > 0) console.log(`Removed ${leftovers} unfinished upload file(s) left by an earlier stop.`);
+  const db = openDatabase(config.databaseFile);
+  await migrateToLatest(db);
+  return { db, uploadsDir: config.uploadsDir, config };
+}
+
+function describeSignIn(siteUrl: string, config: Config, admin: { created: boolean; generatedPassword?: string }): string {
+  const where = `${siteUrl}/dashboard/login`;
+  if (admin.generatedPassword) {
+    return [
+      `Sign in at ${where} as "${config.adminUsername}" with this password, shown only once:`,
+      `    ${admin.generatedPassword}`,
+      'Set ADMIN_PASSWORD before the first start to choose it yourself.',
+    ].join('\n');
+  }
+  if (admin.created) return `Sign in at ${where} as "${config.adminUsername}" with the ADMIN_PASSWORD you set.`;
+  return `Sign in at ${where} with the administrator's name and password (printed at the first start).`;
+}
+
+/** Reads the configuration, opens and migrates the database, seeds it if empty, and listens. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const config = readConfig(options.env);
+  const ctx = await prepareData(config);
+  const admin = await ensureAdmin(ctx, { username: config.adminUsername, password: config.adminPassword });
+  if (config.seedDemo) {
+    const seeded = await seedDemoContent(ctx);
+    if (seeded) console.log('Filled the empty database with demo content.');
+  }
+
+  const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);
+  const app = createApp({ ctx, build, assets: options.dev?.assets ?? builtAssets(options.root) });
+
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  console.log(`Site ready at ${url}`);
+  // With PORT=0 the configured default names port 0; the real one is known now.
+  const siteUrl = config.siteUrl === `http://localhost:${config.port}` ? url : config.siteUrl;
+  console.log(describeSignIn(siteUrl, config, admin));
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    }).then(() => ctx.db.destroy());
+    return closing;
+  };
+  return { url, close };
+}

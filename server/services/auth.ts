@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../core/constants';
+import { MESSAGES } from '../../core/messages';
+import { loginSchema } from '../../core/schemas/auth.schema';
+import { nowIso, type ServiceContext } from './context';
+import { AppError, parseInput } from './errors';
+import { generatePassword, hashPassword, verifyPassword } from './passwords';
+
+export interface AdminSession {
+  adminId: number;
+  username: string;
+  expiresAt: string;
+}
+
+/**
+ * Creates the administrator on first start. Returns the password when it was
+ * generated, so start-up can print it once.
+ */
+export async function ensureAdmin(
+  ctx: ServiceContext,
+  options: { username: string; password?: string },
+): Promise<{ created: boolean; generatedPassword?: string }> {
+  const existing = await ctx.db.selectFrom('admins').select('id').executeTakeFirst();
+  if (existing) return { created: false };
+  const password = options.password ?? generatePassword();
+  await ctx.db
+    .insertInto('admins')
+    .values({ username: options.username, passwordHash: await hashPassword(password), createdAt: nowIso() })
+    .execute();
+  return { created: true, generatedPassword: options.password ? undefined : password };
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Checked against when the name is unknown, so both failures take the same time. */
+let decoyHash: Promise<string> | undefined;
+
+async function recentFailures(ctx: ServiceContext, ip: string, now: number): Promise<{ count: number; oldest?: string }> {
+  const since = new Date(now - LOGIN_WINDOW_MS).toISOString();
+  const row = await ctx.db
+    .selectFrom('loginFailures')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('attemptedAt').as('oldest')])
+    .where('ip', '=', ip)
+    .where('attemptedAt', '>', since)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? undefined };
+}
+
+/**
+ * Signs in: after LOGIN_MAX_FAILURES failures from one address within the
+ * window, answers 429 until the oldest of them leaves the window. Returns the
+ * session token for the cookie.
+ */
+export async function login(
+  ctx: ServiceContext,
+  input: unknown,
+  meta: { ip: string; now?: number },
+): Promise<{ token: string; session: AdminSession }> {
+  const now = meta.now ?? Date.now();
+  const failures = await recentFailures(ctx, meta.ip, now);
+  if (failures.count >= LOGIN_MAX_FAILURES) {
+    const retryAt = Date.parse(failures.oldest ?? '') + LOGIN_WINDOW_MS;
+    const minutes = Math.max(1, Math.ceil((retryAt - now) / 60_000));
+    throw new AppError(429, MESSAGES.tooManyLoginAttempts(minutes));
+  }
+  const { username, password } = parseInput(loginSchema, input);
+  const admin = await ctx.db
+    .selectFrom('admins')
+    .select(['id', 'username', 'passwordHash'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  decoyHash ??= hashPassword(generatePassword());
+  const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash));
+  if (!admin || !valid) {
+    await ctx.db.insertInto('loginFailures').values({ ip: meta.ip, attemptedAt: new Date(now).toISOString() }).execute();
+    throw new AppError(401, MESSAGES.invalidCredentials);
+  }
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now + ctx.config.sessionTtlMs).toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sessions')
+      .values({ id: hashToken(token), adminId: admin.id, createdAt: new Date(now).toISOString(), expiresAt })
+      .execute();
+    // Old failures and expired sessions have no further use.
+    await trx.deleteFrom('sessions').where('expiresAt', '<=', new Date(now).toISOString()).execute();
+    await trx
+      .deleteFrom('loginFailures')
+      .where('attemptedAt', '<=', new Date(now - LOGIN_WINDOW_MS).toISOString())
+      .execute();
+  });
+  return { token, session: { adminId: admin.id, username: admin.username, expiresAt } };
+}
+
+/** The session a cookie's token stands for, if it has not expired. */
+export async function findSession(ctx: ServiceContext, token: string, now = Date.now()): Promise<AdminSession | null> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .innerJoin('admins', 'admins.id', 'sessions.adminId')
+    .select(['sessions.adminId', 'admins.username', 'sessions.expiresAt'])
+    .where('sessions.id', '=', hashToken(token))
+    .where('sessions.expiresAt', '>', new Date(now).toISOString())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function logout(ctx: ServiceContext, token: string): Promise<void> {
+  await ctx.db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+}

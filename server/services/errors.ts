@@ -1,0 +1,35 @@
+import type { z, ZodError } from 'zod';
+
+/** An error meant for the caller: its status and text go out as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export function notFound(message: string): AppError {
+  return new AppError(404, message);
+}
+
+/** Turns a zod failure into a 400 naming each invalid field; the first message leads. */
+export function invalidInput(error: ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    fields[field] ??= issue.message;
+  }
+  const first = error.issues[0]?.message ?? 'Invalid input';
+  return new AppError(400, first, fields);
+}
+
+/** Validates input against a schema of core/, or throws the 400 that names each invalid field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalidInput(result.error);
+  return result.data;
+}

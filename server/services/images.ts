@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import {
+  IMAGE_MAX_HEIGHT,
+  IMAGE_MAX_WIDTH,
+  JPEG_QUALITY,
+  MAX_IMAGE_BYTES,
+} from '../../core/constants';
+import { MESSAGES } from '../../core/messages';
+import type { ImageVariant } from '../../core/types';
+import type { NewMediaItem } from '../db/schema';
+import { AppError } from './errors';
+import type { UploadedFile } from './context';
+
+/**
+ * The one image pipeline every upload goes through (DESIGN.md): the bytes
+ * decide the type, the header decides whether decoding is affordable, then
+ * the image is oriented, stripped of metadata, fitted within 1200×800 and
+ * saved with smaller WebP and AVIF variants for `srcset`.
+ */
+
+/** About 40 megapixels: any camera photo, but not a decompression bomb. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+const VARIANT_WIDTHS = [400, 800] as const;
+const TEMP_PREFIX = '.tmp-';
+
+const OUTPUT_BY_INPUT: Record<string, { format: 'jpeg' | 'png' | 'webp'; ext: string; mime: string }> = {
+  jpeg: { format: 'jpeg', ext: 'jpg', mime: 'image/jpeg' },
+  png: { format: 'png', ext: 'png', mime: 'image/png' },
+  webp: { format: 'webp', ext: 'webp', mime: 'image/webp' },
+  gif: { format: 'jpeg', ext: 'jpg', mime: 'image/jpeg' },
+  heif: { format: 'jpeg', ext: 'jpg', mime: 'image/jpeg' },
+};
+
+/** Reads only the header: refuses what is not an accepted image or is too big to decode. */
+async function inspect(buffer: Buffer): Promise<{ format: string; width: number; height: number }> {
+  if (buffer.length > MAX_IMAGE_BYTES) throw new AppError(413, MESSAGES.imageTooLarge);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError(415, MESSAGES.selectImageFile);
+  }
+  const format = metadata.format ?? '';
+  if (format === 'svg') throw new AppError(415, MESSAGES.svgNotAccepted);
+  // HEIF containers are accepted only when they hold AVIF.
+  if (format === 'heif' && metadata.compression !== 'av1') throw new AppError(415, MESSAGES.selectImageFile);
+  if (!OUTPUT_BY_INPUT[format]) throw new AppError(415, MESSAGES.selectImageFile);
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width <= 0 || height <= 0) throw new AppError(415, MESSAGES.selectImageFile);
+  if (width * height > MAX_INPUT_PIXELS) throw new AppError(413, MESSAGES.imageDimensionsTooLarge);
+  return { format, width, height };
+}
+
+function makeBaseName(): string {
+  return `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
+}
+
+/** Writes under a temporary name, then renames: a crash never leaves a partial file under a real name. */
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+  await fs.writeFile(temp, data);
+  try {
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+function cleanName(originalName: string): string {
+  const base = path.basename(originalName.replace(/\\/g, '/'));
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'image';
+}
+
+/**
+ * Processes one upload and writes its files under uploads/<folder>/.
+ * Returns the media row to insert; the caller inserts it, and removes the
+ * files with `deleteImageFiles` if its transaction fails.
+ */
+export async function processImage(
+  uploadsDir: string,
+  file: UploadedFile,
+  purpose: string,
+): Promise<NewMediaItem> {
+  const { format } = await inspect(file.buffer);
+  const output = OUTPUT_BY_INPUT[format]!;
+
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await sharp(file.buffer, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(IMAGE_MAX_WIDTH, IMAGE_MAX_HEIGHT, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new AppError(415, MESSAGES.selectImageFile);
+  }
+  const { data, info } = decoded;
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const fromRaw = () => sharp(data, raw);
+
+  let main: Buffer;
+  if (output.format === 'jpeg') {
+    main = await fromRaw().flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toBuffer();
+  } else if (output.format === 'png') {
+    main = await fromRaw().png({ compressionLevel: 9 }).toBuffer();
+  } else {
+    main = await fromRaw().webp({ quality: JPEG_QUALITY }).toBuffer();
+  }
+
+  const folder = purpose.replace(/[^a-z]/g, '') || 'misc';
+  const dir = path.join(uploadsDir, folder);
+  await fs.mkdir(dir, { recursive: true });
+  const base = makeBaseName();
+  const mainPath = `${folder}/${base}.${output.ext}`;
+
+  const variants: ImageVariant[] = [];
+  const variantFiles: { path: string; data: Buffer }[] = [];
+  for (const width of VARIANT_WIDTHS) {
+    if (width >= info.width) continue;
+    const height = Math.round((info.height * width) / info.width);
+    const resized = fromRaw().resize(width, height);
+    const webp = await resized.clone().webp({ quality: 78 }).toBuffer();
+    const avif = await resized.clone().avif({ quality: 55, effort: 2 }).toBuffer();
+    for (const [variantFormat, bytes] of [
+      ['webp', webp],
+      ['avif', avif],
+    ] as const) {
+      const variantPath = `${folder}/${base}-${width}.${variantFormat}`;
+      variants.push({ path: variantPath, width, height, format: variantFormat });
+      variantFiles.push({ path: variantPath, data: bytes });
+    }
+  }
+
+  const written: string[] = [];
+  try {
+    for (const item of [{ path: mainPath, data: main }, ...variantFiles]) {
+      await writeAtomically(path.join(uploadsDir, item.path), item.data);
+      written.push(item.path);
+    }
+  } catch (error) {
+    await Promise.all(written.map((item) => fs.rm(path.join(uploadsDir, item), { force: true })));
+    throw error;
+  }
+
+  return {
+    name: cleanName(file.originalName),
+    path: mainPath,
+    mime: output.mime,
+    bytes: main.length,
+    width: info.width,
+    height: info.height,
+    variants: JSON.stringify(variants),
+    purpose,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/** Processes several uploads; if one is refused, the files of the others are removed. */
+export async function processImages(
+  uploadsDir: string,
+  files: UploadedFile[],
+  purpose: string,
+): Promise<NewMediaItem[]> {
+  const done: NewMediaItem[] = [];
+  try {
+    for (const file of files) done.push(await processImage(uploadsDir, file, purpose));
+  } catch (error) {
+    await deleteImageFiles(uploadsDir, done);
+    throw error;
+  }
+  return done;
+}
+
+/** Removes an image's files; called only once no row points at them. */
+export async function deleteImageFiles(
+  uploadsDir: string,
+  items: { path: string; variants: string }[],
+): Promise<void> {
+  const paths = items.flatMap((item) => [
+    item.path,
+    ...(JSON.parse(item.variants) as ImageVariant[]).map((variant) => variant.path),
+  ]);
+  await Promise.all(
+    paths.map((relative) => {
+      const absolute = path.resolve(uploadsDir, relative);
+      if (!absolute.startsWith(path.resolve(uploadsDir) + path.sep)) return Promise.resolve();
+      return fs.rm(absolute, { force: true });
+    }),
+  );
+}
+
+/** Removes temporary files a crash left behind in the uploads folder. */
+export async function removeLeftoverTempFiles(uploadsDir: string): Promise<number> {
+  let removed = 0;
+  const entries = await fs.readdir(uploadsDir, { withFileTypes: true, recursive: true }).catch(() => []);
+  for (const entry of entries) {
+    if (entry.isFile() && entry.name.startsWith(TEMP_PREFIX)) {
+      await fs.rm(path.join(entry.parentPath, entry.name), { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,138 @@
+import type { ImageDetails, ImageVariant, MediaItem } from '../../core/types';
+import { MESSAGES } from '../../core/messages';
+import type { Db } from '../db/database';
+import type { MediaItemRow, NewMediaItem } from '../db/schema';
+import { bumpContentVersion } from './content-version';
+import { type ServiceContext, type UploadedFile } from './context';
+import { AppError, notFound } from './errors';
+import { deleteImageFiles, processImages } from './images';
+
+/**
+ * Media rows: every stored image has one, owned by the entity it was uploaded
+ * for ('project', 'blog', 'client', 'team', 'settings') or by the library.
+ */
+
+export const MEDIA_COLUMNS = ['id', 'name', 'path', 'mime', 'bytes', 'width', 'height', 'variants', 'purpose', 'createdAt'] as const;
+
+export async function insertMediaItems(db: Db, items: NewMediaItem[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const item of items) {
+    const row = await db.insertInto('mediaItems').values(item).returning('id').executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+export async function findMediaItems(db: Db, ids: number[]): Promise<MediaItemRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('mediaItems').select(MEDIA_COLUMNS).where('id', 'in', ids).execute();
+}
+
+export async function deleteMediaRows(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('mediaItems').where('id', 'in', ids).execute();
+}
+
+export function toImageDetails(row: Pick<MediaItemRow, 'path' | 'width' | 'height' | 'variants'>, alt: string): ImageDetails {
+  return {
+    path: row.path,
+    width: row.width,
+    height: row.height,
+    alt,
+    variants: JSON.parse(row.variants) as ImageVariant[],
+  };
+}
+
+/**
+ * Stores new images and runs `write` in one transaction; the files are on disk
+ * before the rows that point at them commit, and removed if the write fails.
+ * Afterwards the files of `write`'s returned media rows (the replaced images)
+ * are deleted, since no row points at them any more.
+ */
+export async function writeWithImages<T>(
+  ctx: ServiceContext,
+  files: UploadedFile[],
+  purpose: string,
+  write: (trx: Db, newMediaIds: number[]) => Promise<{ result: T; replaced: MediaItemRow[] }>,
+): Promise<T> {
+  const prepared = await processImages(ctx.uploadsDir, files, purpose);
+  let outcome: { result: T; replaced: MediaItemRow[] };
+  try {
+    outcome = await ctx.db.transaction().execute(async (trx) => {
+      const ids = await insertMediaItems(trx, prepared);
+      const done = await write(trx, ids);
+      await bumpContentVersion(trx);
+      return done;
+    });
+  } catch (error) {
+    await deleteImageFiles(ctx.uploadsDir, prepared);
+    throw error;
+  }
+  await deleteImageFiles(ctx.uploadsDir, outcome.replaced);
+  return outcome.result;
+}
+
+function toMediaItem(row: MediaItemRow): MediaItem {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.path,
+    type: row.mime,
+    size: row.bytes,
+    width: row.width,
+    height: row.height,
+    uploadDate: row.createdAt,
+  };
+}
+
+export async function listLibraryMedia(ctx: ServiceContext): Promise<MediaItem[]> {
+  const rows = await ctx.db
+    .selectFrom('mediaItems')
+    .select(MEDIA_COLUMNS)
+    .where('purpose', '=', 'library')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toMediaItem);
+}
+
+/** POST /api/media/upload: answers the stored paths (SPEC section 7). */
+export async function uploadLibraryMedia(ctx: ServiceContext, files: UploadedFile[]): Promise<MediaItem[]> {
+  if (files.length === 0) throw new AppError(400, MESSAGES.selectImagesToUpload);
+  return writeWithImages(ctx, files, 'library', async (trx, ids) => {
+    const rows = await findMediaItems(trx, ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { result: ids.map((id) => toMediaItem(byId.get(id)!)), replaced: [] };
+  });
+}
+
+export async function deleteLibraryMedia(ctx: ServiceContext, id: number): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('mediaItems')
+    .select(MEDIA_COLUMNS)
+    .where('id', '=', id)
+    .where('purpose', '=', 'library')
+    .executeTakeFirst();
+  if (!row) throw notFound(MESSAGES.mediaNotFound);
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteMediaRows(trx, [row.id]);
+    await bumpContentVersion(trx);
+  });
+  await deleteImageFiles(ctx.uploadsDir, [row]);
+}
+
+/**
+ * Deletes an entity with the images it owns: `removeOwner` deletes the rows
+ * and returns the media ids they held; media rows go in the same transaction,
+ * files after it commits.
+ */
+export async function deleteWithOwnedImages(ctx: ServiceContext, removeOwner: (trx: Db) => Promise<number[]>): Promise<void> {
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const mediaIds = await removeOwner(trx);
+    const rows = await findMediaItems(trx, mediaIds);
+    await deleteMediaRows(trx, mediaIds);
+    await bumpContentVersion(trx);
+    return rows;
+  });
+  await deleteImageFiles(ctx.uploadsDir, removed);
+}

@@ -1,0 +1,15 @@
+import type { Db } from '../db/database';
+import type { MediaItemRow } from '../db/schema';
+import { deleteMediaRows, findMediaItems } from './media';
+
+/**
+ * For entities with one image (client logo, team photo, site logo): when a
+ * new image replaces `oldMediaId`, drops the old media row and returns it so
+ * its files can go once the transaction commits.
+ */
+export async function releaseReplacedImage(db: Db, oldMediaId: number | null, newMediaId: number | undefined): Promise<MediaItemRow[]> {
+  if (newMediaId === undefined || oldMediaId === null) return [];
+  const rows = await findMediaItems(db, [oldMediaId]);
+  await deleteMediaRows(db, [oldMediaId]);
+  return rows;
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../core/messages';
+import { api } from '../support/api-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+/** Every route that changes something, and the two that read contact messages. */
+const ADMIN_ROUTES: [method: string, path: string][] = [
+  ['POST', '/api/projects'],
+  ['PUT', '/api/projects/1'],
+  ['DELETE', '/api/projects/1'],
+  ['PUT', '/api/projects/1/cover'],
+  ['DELETE', '/api/projects/1/images'],
+  ['POST', '/api/projects/1/images'],
+  ['POST', '/api/blogs'],
+  ['PUT', '/api/blogs/1'],
+  ['DELETE', '/api/blogs/1'],
+  ['POST', '/api/clients'],
+  ['PUT', '/api/clients/1'],
+  ['DELETE', '/api/clients/1'],
+  ['POST', '/api/team-members'],
+  ['PUT', '/api/team-members/1'],
+  ['DELETE', '/api/team-members/1'],
+  ['GET', '/api/contacts'],
+  ['PUT', '/api/contacts/1'],
+  ['DELETE', '/api/contacts/1'],
+  ['POST', '/api/media/upload'],
+  ['DELETE', '/api/media/1'],
+  ['PUT', '/api/settings'],
+];
+
+describe('without a session', () => {
+  it.each(ADMIN_ROUTES)('%s %s answers 401', async (method, path) => {
+    const response = await api(server, method, path, { json: method === 'GET' ? undefined : { name: 'x' } });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: MESSAGES.notSignedIn });
+  });
+
+  it('still serves the public reads', async () => {
+    for (const path of ['/api/projects', '/api/projects/featured', '/api/blogs', '/api/clients', '/api/team-members', '/api/stats', '/api/settings', '/api/media']) {
+      expect((await api(server, 'GET', path)).status, path).toBe(200);
+    }
+  });
+});
+
+describe('cross-site writes', () => {
+  it.each(ADMIN_ROUTES.filter(([method]) => method !== 'GET'))('%s %s from another origin answers 403 even when signed in', async (method, path) => {
+    const cookie = await server.login();
+    const response = await api(server, method, path, { cookie, json: {}, origin: 'https://evil.example' });
+    expect(response).toMatchObject({ status: 403, body: { error: MESSAGES.crossSiteRefused } });
+  });
+
+  it('refuses a write the browser marks cross-site, and a cross-site contact or login post', async () => {
+    const cookie = await server.login();
+    const marked = await api(server, 'POST', '/api/clients', { cookie, json: { name: 'X' }, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(marked.status).toBe(403);
+    const contact = await api(server, 'POST', '/api/contact', {
+      json: { name: 'A', email: 'a@example.com', message: 'hi' },
+      origin: 'https://evil.example',
+    });
+    expect(contact.status).toBe(403);
+    const clients = await api<{ data: unknown[] }>(server, 'GET', '/api/clients');
+    expect(clients.body.data).toEqual([]);
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer 404 as JSON', async () => {
+    expect(await api(server, 'GET', '/api/nothing-here')).toMatchObject({ status: 404, body: { error: 'Not found' } });
+  });
+});

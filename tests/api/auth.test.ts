@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../core/messages';
+import { api } from '../support/api-client';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ SESSION_TTL_SECONDS: '2' });
+});
+afterAll(() => server?.stop());
+
+function loginWith(username: string, password: string, headers: Record<string, string> = {}) {
+  return api(server, 'POST', '/api/auth/login', { json: { username, password }, headers });
+}
+
+describe('signing in', () => {
+  it('sets an HttpOnly SameSite session cookie and reports the session', async () => {
+    const response = await loginWith(ADMIN_USERNAME, ADMIN_PASSWORD);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ data: { username: ADMIN_USERNAME } });
+    const setCookie = response.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    const cookie = setCookie.split(';')[0]!;
+    const session = await api(server, 'GET', '/api/auth/session', { cookie });
+    expect(session.body).toMatchObject({ data: { username: ADMIN_USERNAME } });
+    expect((await api(server, 'GET', '/api/auth/session')).body).toEqual({ data: null });
+  });
+
+  it('gives a new session id at every sign-in', async () => {
+    const first = await server.login();
+    const second = await server.login();
+    expect(first).not.toBe(second);
+  });
+
+  it('requires a username and a password', async () => {
+    const response = await api(server, 'POST', '/api/auth/login', { json: { username: '', password: '' } });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ fields: { username: 'Username is required', password: 'Password is required' } });
+  });
+
+  it('refuses the cookie after logout', async () => {
+    const cookie = await server.login();
+    expect((await api(server, 'GET', '/api/contacts', { cookie })).status).toBe(200);
+    const out = await api(server, 'POST', '/api/auth/logout', { cookie });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
+    expect((await api(server, 'GET', '/api/contacts', { cookie })).status).toBe(401);
+  });
+
+  it('ends the session when its lifetime has passed', async () => {
+    const cookie = await server.login();
+    expect((await api(server, 'GET', '/api/contacts', { cookie })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    expect((await api(server, 'GET', '/api/contacts', { cookie })).status).toBe(401);
+    expect((await api(server, 'GET', '/api/auth/session', { cookie })).body).toEqual({ data: null });
+  });
+});
+
+describe('failed sign-ins', () => {
+  it('answer a wrong name and a wrong password alike, then throttle after 5 failures', async () => {
+    // A separate server: the throttle counts per address, and this test uses up the allowance.
+    const throttled = await startTestServer();
+    try {
+      const attempt = (username: string, password: string) =>
+        api(throttled, 'POST', '/api/auth/login', { json: { username, password } });
+      const wrongUser = await attempt('nobody', ADMIN_PASSWORD);
+      const wrongPassword = await attempt(ADMIN_USERNAME, 'wrong');
+      expect(wrongUser).toMatchObject({ status: 401, body: { error: MESSAGES.invalidCredentials } });
+      expect(wrongPassword.status).toBe(wrongUser.status);
+      expect(wrongPassword.body).toEqual(wrongUser.body);
+      for (let index = 0; index < 3; index += 1) expect((await attempt(ADMIN_USERNAME, 'wrong')).status).toBe(401);
+      const blocked = await attempt(ADMIN_USERNAME, ADMIN_PASSWORD);
+      expect(blocked.status).toBe(429);
+      expect((blocked.body as { error: string }).error).toMatch(/Too many failed sign-in attempts/);
+    } finally {
+      await throttled.stop();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../core/messages';
+import type { Client, TeamMember } from '../../core/types';
+import { api, form } from '../support/api-client';
+import { imageBlob, makeImage } from '../support/images';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  cookie = await server.login();
+});
+afterAll(() => server?.stop());
+
+describe('clients', () => {
+  it('are created with a logo, category General and status Active by default', async () => {
+    const logo = { data: imageBlob(await makeImage(600, 300, 'png'), 'image/png'), name: 'logo.png' };
+    const { status, body } = await api<{ data: Client }>(server, 'POST', '/api/clients', {
+      cookie,
+      form: form({ name: 'Druk Bank', website: 'https://bank.example.bt' }, { logo: [logo] }),
+    });
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({ name: 'Druk Bank', category: 'General', status: 'Active', website: 'https://bank.example.bt' });
+    expect(body.data.logo).toMatch(/^client\/.+\.png$/);
+    const fetched = await api<{ data: Client }>(server, 'GET', `/api/clients/${body.data.id}`);
+    expect(fetched.body.data).toEqual(body.data);
+  });
+
+  it('require a name, an http(s) website and a known category and status', async () => {
+    const noName = await api(server, 'POST', '/api/clients', { cookie, json: { name: ' ' } });
+    expect(noName).toMatchObject({ status: 400, body: { fields: { name: 'Name is required' } } });
+    for (const website of ['javascript:alert(1)', 'not a url', 'ftp://files.example']) {
+      expect((await api(server, 'POST', '/api/clients', { cookie, json: { name: 'A', website } })).status, website).toBe(400);
+    }
+    expect((await api(server, 'POST', '/api/clients', { cookie, json: { name: 'A', category: 'Aliens' } })).status).toBe(400);
+    expect((await api(server, 'POST', '/api/clients', { cookie, json: { name: 'A', status: 'Gone' } })).status).toBe(400);
+  });
+
+  it('are updated and deleted', async () => {
+    const created = await api<{ data: Client }>(server, 'POST', '/api/clients', { cookie, json: { name: 'Old', category: 'Banking' } });
+    const updated = await api<{ data: Client }>(server, 'PUT', `/api/clients/${created.body.data.id}`, {
+      cookie,
+      form: form({ name: 'New', status: 'Pending' }),
+    });
+    expect(updated.body.data).toMatchObject({ name: 'New', category: 'Banking', status: 'Pending' });
+    expect((await api(server, 'DELETE', `/api/clients/${created.body.data.id}`, { cookie })).status).toBe(200);
+    expect((await api(server, 'GET', `/api/clients/${created.body.data.id}`)).status).toBe(404);
+    expect((await api(server, 'PUT', '/api/clients/424242', { cookie, json: { name: 'x' } })).status).toBe(404);
+  });
+});
+
+describe('team members', () => {
+  it('need a name, a title and a position', async () => {
+    for (const missing of ['name', 'title', 'position']) {
+      const fields: Record<string, string> = { name: 'Pema', title: 'Architect', position: 'Lead' };
+      delete fields[missing];
+      const { status, body } = await api(server, 'POST', '/api/team-members', { cookie, json: fields });
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ error: MESSAGES.fillRequiredFields });
+    }
+  });
+
+  it('are created as JSON or multipart with an image, listed, updated and deleted', async () => {
+    const json = await api<{ data: TeamMember }>(server, 'POST', '/api/team-members', {
+      cookie,
+      json: { name: 'Pema', title: 'Architect', position: 'Lead' },
+    });
+    expect(json.status).toBe(201);
+    expect(json.body.data).toMatchObject({ name: 'Pema', image: '' });
+    const photo = { data: imageBlob(await makeImage(600, 600)), name: 'pema.jpg' };
+    const multipart = await api<{ data: TeamMember }>(server, 'POST', '/api/team-members', {
+      cookie,
+      form: form({ name: 'Sonam', title: 'Engineer', position: 'Site' }, { image: [photo] }),
+    });
+    expect(multipart.body.data.image).toMatch(/^team\//);
+    const list = await api<{ data: TeamMember[] }>(server, 'GET', '/api/team-members');
+    expect(Array.isArray(list.body.data)).toBe(true);
+    expect(list.body.data.map((member) => member.name)).toEqual(expect.arrayContaining(['Pema', 'Sonam']));
+    const updated = await api<{ data: TeamMember }>(server, 'PUT', `/api/team-members/${json.body.data.id}`, { cookie, json: { title: 'Principal' } });
+    expect(updated.body.data).toMatchObject({ name: 'Pema', title: 'Principal' });
+    const blank = await api(server, 'PUT', `/api/team-members/${json.body.data.id}`, { cookie, json: { name: '' } });
+    expect(blank).toMatchObject({ status: 400, body: { error: MESSAGES.fillRequiredFields } });
+    expect((await api(server, 'DELETE', `/api/team-members/${multipart.body.data.id}`, { cookie })).status).toBe(200);
+    expect((await fetch(`${server.url}/uploads/${multipart.body.data.image}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,276 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '../../core/constants';
+import { MESSAGES } from '../../core/messages';
+import type { Project } from '../../core/types';
+import { api, form } from '../support/api-client';
+import { imageBlob, makeImage } from '../support/images';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let cookie: string;
+
+const validFields = {
+  title: 'Paro Farmhouse',
+  description: 'A rammed-earth farmhouse.',
+  year: '2024',
+  location: 'Paro',
+  category: 'Private Homes',
+};
+
+async function jpeg(name = 'a.jpg', width = 1600, height = 1200) {
+  return { data: imageBlob(await makeImage(width, height)), name };
+}
+
+async function createProject(fields: Record<string, string> = {}, images?: { data: Blob; name: string }[]) {
+  const files = { images: images ?? [await jpeg('one.jpg'), await jpeg('two.jpg', 900, 600)] };
+  return api<{ data: Project }>(server, 'POST', '/api/projects', { cookie, form: form({ ...validFields, ...fields }, files) });
+}
+
+function uploadFile(relative: string) {
+  return path.join(server.dataDir, 'uploads', relative);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  cookie = await server.login();
+});
+afterAll(() => server?.stop());
+
+describe('creating a project', () => {
+  it('answers the stored project with its processed images', async () => {
+    const { status, body } = await createProject();
+    expect(status).toBe(201);
+    const project = body.data;
+    expect(project).toMatchObject({
+      title: 'Paro Farmhouse',
+      year: 2024,
+      location: 'Paro',
+      category: 'Private Homes',
+      status: 'In Progress',
+      featured: false,
+      showInRecent: false,
+    });
+    expect(typeof project.id).toBe('number');
+    expect(project.images).toHaveLength(2);
+    expect(project.image).toBe(project.images[0]);
+    expect(project.imageDetails[0]!.alt).toBe('Paro Farmhouse');
+    // Scaled to fit 1200×800, saved as JPEG, with WebP and AVIF variants on disk.
+    const first = project.imageDetails[0]!;
+    expect(first.width).toBeLessThanOrEqual(1200);
+    expect(first.height).toBeLessThanOrEqual(800);
+    const meta = await sharp(uploadFile(first.path)).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect([meta.width, meta.height]).toEqual([first.width, first.height]);
+    expect(first.variants.map((variant) => `${variant.width}.${variant.format}`).sort()).toEqual([
+      '400.avif',
+      '400.webp',
+      '800.avif',
+      '800.webp',
+    ]);
+    for (const variant of first.variants) expect(fs.existsSync(uploadFile(variant.path))).toBe(true);
+  });
+
+  it('serves the images under /uploads with their type, nosniff and a long cache', async () => {
+    const { body } = await createProject();
+    const response = await fetch(`${server.url}/uploads/${body.data.image}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    const variant = body.data.imageDetails[0]!.variants.find((item) => item.format === 'avif')!;
+    const avif = await fetch(`${server.url}/uploads/${variant.path}`);
+    expect(avif.headers.get('content-type')).toBe('image/avif');
+  });
+
+  it('keeps PNG as PNG and WebP as WebP', async () => {
+    const png = { data: imageBlob(await makeImage(300, 200, 'png'), 'image/png'), name: 'plan.png' };
+    const webp = { data: imageBlob(await makeImage(300, 200, 'webp'), 'image/webp'), name: 'view.webp' };
+    const { status, body } = await createProject({}, [png, webp]);
+    expect(status).toBe(201);
+    expect(body.data.images[0]).toMatch(/\.png$/);
+    expect(body.data.images[1]).toMatch(/\.webp$/);
+    expect((await sharp(uploadFile(body.data.images[0]!)).metadata()).format).toBe('png');
+  });
+
+  it.each([
+    ['title', 'Title is required'],
+    ['description', 'Description is required'],
+    ['year', 'Year is required'],
+    ['location', 'Location is required'],
+    ['category', 'Category is required'],
+  ])('requires %s', async (field, message) => {
+    const fields: Record<string, string> = { ...validFields };
+    delete fields[field];
+    const { status, body } = await createProject(fields);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ error: message, fields: { [field]: message } });
+  });
+
+  it('refuses an unknown status or category and a year outside 1900–2099', async () => {
+    expect((await createProject({ status: 'Done' })).status).toBe(400);
+    expect((await createProject({ category: 'Spaceports' })).status).toBe(400);
+    const { status, body } = await createProject({ year: '1899' });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ fields: { year: 'Year must be between 1900 and 2099' } });
+  });
+
+  it('accepts each of the four statuses', async () => {
+    for (const value of ['In Progress', 'Completed', 'On Hold', 'Planning']) {
+      const { status, body } = await createProject({ status: value });
+      expect(status).toBe(201);
+      expect(body.data.status).toBe(value);
+    }
+  });
+
+  it('needs at least one image and takes at most 10', async () => {
+    const none = await api(server, 'POST', '/api/projects', { cookie, form: form(validFields) });
+    expect(none).toMatchObject({ status: 400, body: { error: MESSAGES.selectProjectImage } });
+    const eleven = await Promise.all(Array.from({ length: 11 }, (_, index) => jpeg(`${index}.jpg`, 64, 64)));
+    const tooMany = await createProject({}, eleven);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ error: 'A project can have at most 10 images' });
+  });
+
+  it('refuses a text file named .jpg with 415 and an 11 MB image with 413, storing nothing', async () => {
+    const before = await api<{ data: Project[] }>(server, 'GET', '/api/projects');
+    const filesBefore = fs.readdirSync(path.join(server.dataDir, 'uploads'), { recursive: true }).length;
+
+    const text = { data: new Blob(['just some words'], { type: 'image/jpeg' }), name: 'photo.jpg' };
+    const fake = await createProject({}, [await jpeg(), text]);
+    expect(fake).toMatchObject({ status: 415, body: { error: MESSAGES.selectImageFile } });
+
+    const real = await makeImage(100, 100);
+    const huge = Buffer.concat([real, Buffer.alloc(MAX_IMAGE_BYTES + 1024 * 1024 - real.length)]);
+    const tooBig = await createProject({}, [{ data: imageBlob(huge), name: 'big.jpg' }]);
+    expect(tooBig).toMatchObject({ status: 413, body: { error: MESSAGES.imageTooLarge } });
+
+    const after = await api<{ data: Project[] }>(server, 'GET', '/api/projects');
+    expect(after.body.data).toEqual(before.body.data);
+    expect(fs.readdirSync(path.join(server.dataDir, 'uploads'), { recursive: true }).length).toBe(filesBefore);
+  });
+});
+
+describe('reading projects', () => {
+  it('lists newest first and filters exactly', async () => {
+    const thimphu = await createProject({ location: 'Thimphu', year: '2022', category: 'Office' });
+    const { body } = await api<{ data: Project[] }>(server, 'GET', '/api/projects');
+    expect(body.data[0]!.id).toBe(thimphu.body.data.id);
+    const filtered = await api<{ data: Project[] }>(server, 'GET', '/api/projects?location=Thimphu&year=2022&category=Office');
+    expect(filtered.body.data.map((project) => project.id)).toEqual([thimphu.body.data.id]);
+    const partial = await api<{ data: Project[] }>(server, 'GET', '/api/projects?location=Thimph');
+    expect(partial.body.data).toEqual([]);
+  });
+
+  it('answers featured projects as {data, success}', async () => {
+    const featured = await createProject({ featured: 'true', title: 'Hero Project' });
+    const { status, body } = await api<{ data: Project[]; success: boolean }>(server, 'GET', '/api/projects/featured');
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.data.map((project) => project.id)).toContain(featured.body.data.id);
+    expect(body.data.every((project) => project.featured)).toBe(true);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    expect(await api(server, 'GET', '/api/projects/999999')).toMatchObject({ status: 404, body: { error: 'Project not found' } });
+    expect((await api(server, 'GET', '/api/projects/abc')).status).toBe(404);
+  });
+});
+
+describe('changing a project', () => {
+  it('updates the fields sent and keeps the rest', async () => {
+    const { body } = await createProject();
+    const id = body.data.id;
+    const updated = await api<{ data: Project }>(server, 'PUT', `/api/projects/${id}`, {
+      cookie,
+      form: form({ status: 'Completed', showInRecent: 'true' }),
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ title: 'Paro Farmhouse', status: 'Completed', showInRecent: true });
+    expect(updated.body.data.images).toEqual(body.data.images);
+    const json = await api<{ data: Project }>(server, 'PUT', `/api/projects/${id}`, { cookie, json: { featured: true } });
+    expect(json.body.data.featured).toBe(true);
+  });
+
+  it('replaces the old images with new ones and removes the old files', async () => {
+    const { body } = await createProject();
+    const old = body.data.images;
+    const updated = await api<{ data: Project }>(server, 'PUT', `/api/projects/${body.data.id}`, {
+      cookie,
+      form: form({ title: 'Renamed' }, { images: [await jpeg('new.jpg')] }),
+    });
+    expect(updated.body.data.images).toHaveLength(1);
+    expect(updated.body.data.images[0]).not.toBe(old[0]);
+    for (const file of old) expect(fs.existsSync(uploadFile(file))).toBe(false);
+  });
+
+  it('keeps the project as it was when an update is invalid', async () => {
+    const { body } = await createProject();
+    const refused = await api(server, 'PUT', `/api/projects/${body.data.id}`, {
+      cookie,
+      form: form({ title: '', status: 'Completed' }, { images: [await jpeg('x.jpg')] }),
+    });
+    expect(refused.status).toBe(400);
+    const after = await api<{ data: Project }>(server, 'GET', `/api/projects/${body.data.id}`);
+    expect(after.body.data).toEqual(body.data);
+    for (const file of body.data.images) expect(fs.existsSync(uploadFile(file))).toBe(true);
+  });
+
+  it('sets the cover from one of its images, given as a path or a full URL', async () => {
+    const { body } = await createProject();
+    const second = body.data.images[1]!;
+    const byPath = await api<{ data: Project }>(server, 'PUT', `/api/projects/${body.data.id}/cover`, {
+      cookie,
+      json: { imageUrl: second },
+    });
+    expect(byPath.status).toBe(200);
+    expect(byPath.body.data.image).toBe(second);
+    const byUrl = await api<{ data: Project }>(server, 'PUT', `/api/projects/${body.data.id}/cover`, {
+      cookie,
+      json: { imageUrl: `${server.url}/uploads/${body.data.images[0]}` },
+    });
+    expect(byUrl.body.data.image).toBe(body.data.images[0]);
+    const foreign = await api(server, 'PUT', `/api/projects/${body.data.id}/cover`, { cookie, json: { imageUrl: 'elsewhere.jpg' } });
+    expect(foreign.status).toBe(400);
+  });
+
+  it('removes one image and answers the updated project, but never the last', async () => {
+    const { body } = await createProject();
+    const [first, second] = body.data.images as [string, string];
+    const removed = await api<{ data: Project }>(server, 'DELETE', `/api/projects/${body.data.id}/images`, {
+      cookie,
+      json: { imageUrl: first },
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toMatchObject({ id: body.data.id, images: [second], image: second });
+    expect(fs.existsSync(uploadFile(first))).toBe(false);
+    const last = await api(server, 'DELETE', `/api/projects/${body.data.id}/images`, { cookie, json: { imageUrl: second } });
+    expect(last.status).toBe(400);
+  });
+
+  it('adds images and answers {project, newImages}, up to 10 in all', async () => {
+    const { body } = await createProject();
+    const added = await api<{ data: { project: Project; newImages: string[] } }>(server, 'POST', `/api/projects/${body.data.id}/images`, {
+      cookie,
+      form: form({}, { images: [await jpeg('3.jpg'), await jpeg('4.jpg')] }),
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data.newImages).toHaveLength(2);
+    expect(added.body.data.project.images).toEqual([...body.data.images, ...added.body.data.newImages]);
+    const many = await Promise.all(Array.from({ length: 7 }, (_, index) => jpeg(`m${index}.jpg`, 64, 64)));
+    const tooMany = await api(server, 'POST', `/api/projects/${body.data.id}/images`, { cookie, form: form({}, { images: many }) });
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('deletes a project with its files', async () => {
+    const { body } = await createProject();
+    const files = body.data.imageDetails.flatMap((image) => [image.path, ...image.variants.map((variant) => variant.path)]);
+    const deleted = await api(server, 'DELETE', `/api/projects/${body.data.id}`, { cookie });
+    expect(deleted.status).toBe(200);
+    expect((await api(server, 'GET', `/api/projects/${body.data.id}`)).status).toBe(404);
+    for (const file of files) expect(fs.existsSync(uploadFile(file))).toBe(false);
+    expect((await api(server, 'DELETE', `/api/projects/${body.data.id}`, { cookie })).status).toBe(404);
+  });
+});

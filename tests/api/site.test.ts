@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../core/messages';
+import type { MediaItem, SiteSettings, SiteStats } from '../../core/types';
+import { api, form } from '../support/api-client';
+import { imageBlob, makeImage } from '../support/images';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  cookie = await server.login();
+});
+afterAll(() => server?.stop());
+
+describe('health', () => {
+  it('answers {"status":"ok"}', async () => {
+    expect(await api(server, 'GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+});
+
+describe('statistics', () => {
+  it('are computed from the data: working hours are 100 per project', async () => {
+    const before = (await api<{ data: SiteStats }>(server, 'GET', '/api/stats')).body.data;
+    const image = { data: imageBlob(await makeImage(200, 200)), name: 'a.jpg' };
+    await api(server, 'POST', '/api/projects', {
+      cookie,
+      form: form({ title: 'T', description: 'D', year: '2025', location: 'Haa', category: 'Office' }, { images: [image] }),
+    });
+    await api(server, 'POST', '/api/clients', { cookie, json: { name: 'C' } });
+    await api(server, 'POST', '/api/blogs', {
+      cookie,
+      json: { title: 'T', author: 'A', category: 'News', excerpt: 'E', content: '<p>C</p>', status: 'draft' },
+    });
+    const after = (await api<{ data: SiteStats }>(server, 'GET', '/api/stats')).body.data;
+    expect(after.projects).toBe(before.projects + 1);
+    expect(after.clients).toBe(before.clients + 1);
+    expect(after.draftBlogs).toBe(before.draftBlogs + 1);
+    expect(after.workingHours).toBe(after.projects * 100);
+    expect(after.years).toBe(new Date().getFullYear() - 2022 + 1);
+  });
+});
+
+describe('site settings', () => {
+  it('are read by anyone and changed by the administrator, field by field', async () => {
+    const changed = await api<{ data: SiteSettings }>(server, 'PUT', '/api/settings', {
+      cookie,
+      json: { brandName: 'Druk Studio', phonePrimary: '+975 17 11 22 33', instagramUrl: 'https://instagram.com/druk' },
+    });
+    expect(changed.status).toBe(200);
+    const logo = { data: imageBlob(await makeImage(400, 200, 'png'), 'image/png'), name: 'logo.png' };
+    const withLogo = await api<{ data: SiteSettings }>(server, 'PUT', '/api/settings', { cookie, form: form({ address: 'Babesa, Thimphu, Bhutan' }, { logo: [logo] }) });
+    expect(withLogo.body.data).toMatchObject({ brandName: 'Druk Studio', address: 'Babesa, Thimphu, Bhutan', instagramUrl: 'https://instagram.com/druk' });
+    expect(withLogo.body.data.logo).toMatch(/^settings\/.+\.png$/);
+    const read = await api<{ data: SiteSettings }>(server, 'GET', '/api/settings');
+    expect(read.body.data).toEqual(withLogo.body.data);
+  });
+
+  it('refuse a social link that is not http(s)', async () => {
+    const refused = await api(server, 'PUT', '/api/settings', { cookie, json: { facebookUrl: 'javascript:alert(1)' } });
+    expect(refused.status).toBe(400);
+    expect((await api<{ data: SiteSettings }>(server, 'GET', '/api/settings')).body.data.facebookUrl).toBe('');
+  });
+});
+
+describe('the media library', () => {
+  it('uploads several images and answers {success, data: urls}', async () => {
+    const files = [
+      { data: imageBlob(await makeImage(1600, 900)), name: 'wide.jpg' },
+      { data: imageBlob(await makeImage(300, 300, 'gif'), 'image/gif'), name: 'anim.gif' },
+    ];
+    const uploaded = await api<{ success: boolean; data: string[] }>(server, 'POST', '/api/media/upload', { cookie, form: form({}, { images: files }) });
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.success).toBe(true);
+    expect(uploaded.body.data).toHaveLength(2);
+    expect(uploaded.body.data[1]).toMatch(/\.jpg$/);
+    const list = await api<{ data: MediaItem[] }>(server, 'GET', '/api/media');
+    expect(list.body.data.map((item) => item.url)).toEqual(expect.arrayContaining(uploaded.body.data));
+    expect(list.body.data.find((item) => item.url === uploaded.body.data[0])).toMatchObject({ name: 'wide.jpg', type: 'image/jpeg', width: 1200 });
+  });
+
+  it('needs at least one image', async () => {
+    expect(await api(server, 'POST', '/api/media/upload', { cookie, form: form({}) })).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.selectImagesToUpload },
+    });
+  });
+
+  it('deletes an item and its files', async () => {
+    const uploaded = await api<{ data: string[] }>(server, 'POST', '/api/media/upload', {
+      cookie,
+      form: form({}, { images: [{ data: imageBlob(await makeImage(500, 500)), name: 'x.jpg' }] }),
+    });
+    const list = await api<{ data: MediaItem[] }>(server, 'GET', '/api/media');
+    const item = list.body.data.find((entry) => entry.url === uploaded.body.data[0])!;
+    expect((await api(server, 'DELETE', `/api/media/${item.id}`, { cookie })).status).toBe(200);
+    expect(fs.existsSync(path.join(server.dataDir, 'uploads', item.url))).toBe(false);
+    expect((await api(server, 'DELETE', `/api/media/${item.id}`, { cookie })).status).toBe(404);
+  });
+});
+
+describe('uploads', () => {
+  it('never serve files outside the uploads folder or unfinished temporary files', async () => {
+    fs.writeFileSync(path.join(server.dataDir, 'uploads', '.tmp-unfinished'), 'partial');
+    for (const probe of ['/uploads/.tmp-unfinished', '/uploads/../studio.sqlite', '/uploads/%2e%2e/studio.sqlite', '/uploads/..%2fstudio.sqlite']) {
+      const response = await fetch(`${server.url}${probe}`);
+      expect(response.status, probe).toBe(404);
+    }
+  });
+});
+
+describe('pages', () => {
+  it('are rendered on the server, and unknown paths answer 404', async () => {
+    const home = await fetch(`${server.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<title>');
+    expect((await fetch(`${server.url}/no-such-page`)).status).toBe(404);
+  });
+});

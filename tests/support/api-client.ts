@@ -1,0 +1,46 @@
+import type { TestServer } from './test-server';
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Calls the API as a browser on the site would: same Origin, the session cookie when given. */
+export async function api<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are checked field by field in tests
+  server: TestServer,
+  method: string,
+  path: string,
+  options: { cookie?: string; json?: unknown; form?: FormData; origin?: string | null; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.origin !== null && method !== 'GET') headers.origin = options.origin ?? server.origin;
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = options.form;
+  }
+  const response = await fetch(`${server.url}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: the raw text is the body.
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+export function form(fields: Record<string, string | string[]>, files: Record<string, { data: Blob; name: string }[]> = {}): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
+  }
+  for (const [name, list] of Object.entries(files)) {
+    for (const file of list) data.append(name, file.data, file.name);
+  }
+  return data;
+}

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+
+export interface TestServer {
+  url: string;
+  origin: string;
+  dataDir: string;
+  output: () => string;
+  /** Signs in and returns the Cookie header value. */
+  login: () => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real production server (`node server.js`) on a free port with a
+ * fresh data folder, and waits until it says it is ready.
+ */
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+  const folder = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'studio-test-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['server.js'], {
+    cwd: path.resolve(import.meta.dirname, '..', '..'),
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: folder,
+      ADMIN_USERNAME,
+      ADMIN_PASSWORD,
+      SEED_DEMO: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 110_000);
+    const check = () => {
+      if (log.includes('Site ready at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${log}`));
+    });
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    origin: url,
+    dataDir: folder,
+    output: () => log,
+    login: async () => {
+      const response = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+      });
+      if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+      const cookie = response.headers.get('set-cookie') ?? '';
+      return cookie.split(';')[0]!;
+    },
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!dataDir) fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { processImage, removeLeftoverTempFiles } from '../../server/services/images';
+import { makeImage } from '../support/images';
+
+const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-images-'));
+afterAll(() => fs.rmSync(uploads, { recursive: true, force: true }));
+
+/** A tiny, valid PNG whose header claims the given size: a decompression bomb's shape. */
+function pngClaiming(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(width + 1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('the image pipeline', () => {
+  it('refuses a small PNG that claims 50,000×50,000 pixels with 413, before decoding', async () => {
+    const bomb = pngClaiming(50_000, 50_000);
+    expect(bomb.length).toBeLessThan(100_000);
+    const started = process.memoryUsage().rss;
+    await expect(processImage(uploads, { buffer: bomb, originalName: 'bomb.png' }, 'library')).rejects.toMatchObject({ status: 413 });
+    expect(process.memoryUsage().rss - started).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it('refuses SVG and text with 415', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    await expect(processImage(uploads, { buffer: svg, originalName: 'x.svg' }, 'library')).rejects.toMatchObject({ status: 415 });
+    await expect(processImage(uploads, { buffer: Buffer.from('hello'), originalName: 'x.jpg' }, 'library')).rejects.toMatchObject({ status: 415 });
+  });
+
+  it('applies the EXIF orientation and drops the metadata', async () => {
+    const sharp = (await import('sharp')).default;
+    // 600×300 stored, orientation 6 (rotate 90°): shown as 300×600.
+    const rotated = await sharp(await makeImage(600, 300)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const row = await processImage(uploads, { buffer: rotated, originalName: 'phone.jpg' }, 'library');
+    expect([row.width, row.height]).toEqual([300, 600]);
+    const meta = await sharp(path.join(uploads, row.path)).metadata();
+    expect(meta.orientation).toBeUndefined();
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('cleans temporary files left by an interrupted write', async () => {
+    fs.mkdirSync(path.join(uploads, 'project'), { recursive: true });
+    fs.writeFileSync(path.join(uploads, 'project', '.tmp-abc'), 'partial');
+    expect(await removeLeftoverTempFiles(uploads)).toBe(1);
+    expect(fs.existsSync(path.join(uploads, 'project', '.tmp-abc'))).toBe(false);
+  });
+});
