@@ -5,8 +5,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -49,11 +47,26 @@ async function fillDatabase(dataDir: string): Promise<void> {
       for (let position = 0; position < 3; position += 1) {
         const base = `project/bench-${id}-${position}`;
         const variants = [400, 800].flatMap((width) =>
-          (['webp', 'avif'] as const).map((format) => ({ path: `${base}-${width}.${format}`, width, height: (width * 2) / 3, format })),
+          (['webp', 'avif'] as const).map((format) => ({
+            path: `${base}-${width}.${format}`,
+            width,
+            height: (width * 2) / 3,
+            format,
+          })),
         );
         const media = await trx
           .insertInto('mediaItems')
-          .values({ name: 'photo.jpg', path: `${base}.jpg`, mime: 'image/jpeg', bytes: 120_000, width: 1200, height: 800, variants: JSON.stringify(variants), purpose: 'project', createdAt: stamp })
+          .values({
+            name: 'photo.jpg',
+            path: `${base}.jpg`,
+            mime: 'image/jpeg',
+            bytes: 120_000,
+            width: 1200,
+            height: 800,
+            variants: JSON.stringify(variants),
+            purpose: 'project',
+            createdAt: stamp,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx.insertInto('projectImages').values({ projectId: id, mediaId: media.id, position, alt: '' }).execute();
@@ -66,7 +79,15 @@ async function fillDatabase(dataDir: string): Promise<void> {
 async function startSite(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['server.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_PASSWORD: 'bench-password' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      ADMIN_PASSWORD: 'bench-password',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -81,13 +102,40 @@ async function startSite(dataDir: string): Promise<{ url: string; child: ChildPr
   return { url, child };
 }
 
-async function startBare(body: Buffer, contentType: string): Promise<{ url: string; server: http.Server }> {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
-    res.end(body);
+/** The bare server runs in its own process, as ours does, so neither shares a core with the load generator. */
+const BARE_SERVER = `
+const http = require('node:http');
+const body = require('node:fs').readFileSync(process.env.BODY_FILE);
+const server = http.createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': process.env.CONTENT_TYPE, 'content-length': body.length });
+  res.end(body);
+});
+server.listen(0, '127.0.0.1', () => console.log('port ' + server.address().port));
+`;
+
+async function startBare(
+  body: Buffer,
+  contentType: string,
+  dataDir: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  const bodyFile = path.join(dataDir, 'bare-body');
+  fs.writeFileSync(bodyFile, body);
+  const child = spawn(process.execPath, ['-e', BARE_SERVER], {
+    env: { ...process.env, BODY_FILE: bodyFile, CONTENT_TYPE: contentType },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(/port (\d+)/.exec(chunk.toString())?.[1] ?? ''));
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 interface Figures {
@@ -119,8 +167,10 @@ async function main(): Promise<void> {
     const endpoint = `${site.url}/api/projects`;
     const sample = await fetch(endpoint);
     const body = Buffer.from(await sample.arrayBuffer());
-    const bare = await startBare(body, sample.headers.get('content-type') ?? 'application/json');
-    console.log(`GET /api/projects: ${PROJECT_COUNT} projects, ${(body.length / 1024).toFixed(0)} KiB a response; ${CONNECTIONS} connections, ${DURATION_S} s a run, ${ROUNDS} rounds, best of each`);
+    const bare = await startBare(body, sample.headers.get('content-type') ?? 'application/json', dataDir);
+    console.log(
+      `GET /api/projects: ${PROJECT_COUNT} projects, ${(body.length / 1024).toFixed(0)} KiB a response; ${CONNECTIONS} connections, ${DURATION_S} s a run, ${ROUNDS} rounds, best of each`,
+    );
 
     const ours: Figures[] = [];
     const bares: Figures[] = [];
@@ -137,9 +187,20 @@ async function main(): Promise<void> {
     const ratio = api.requestsPerSecond / raw.requestsPerSecond;
     console.log(`ratio: ${(ratio * 100).toFixed(0)}% of the bare server's rate (target at least 50%)`);
 
-    bare.server.close();
-    site.child.kill('SIGTERM');
-    await new Promise((resolve) => site.child.once('exit', resolve));
+    // Each distinct limit misses the cache: the cost of the first read after a content change.
+    const missTimes: number[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const started = performance.now();
+      await (await fetch(`${endpoint}?limit=${PROJECT_COUNT + index}`)).arrayBuffer();
+      missTimes.push(performance.now() - started);
+    }
+    missTimes.sort((a, b) => a - b);
+    console.log(
+      `uncached GET /api/projects (first read after a change): median ${missTimes[10]!.toFixed(0)} ms, max ${missTimes[19]!.toFixed(0)} ms`,
+    );
+
+    await stop(bare.child);
+    await stop(site.child);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

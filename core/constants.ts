@@ -80,14 +80,7 @@ export const CLIENT_CATEGORIES = [
   'Education',
 ] as const;
 
-export const BLOG_CATEGORIES = [
-  'Architecture',
-  'Design',
-  'Sustainability',
-  'Technology',
-  'Culture',
-  'News',
-] as const;
+export const BLOG_CATEGORIES = ['Architecture', 'Design', 'Sustainability', 'Technology', 'Culture', 'News'] as const;
 
 /** Categories of the main project form. */
 export const PROJECT_CATEGORIES = [
@@ -149,12 +142,7 @@ export const BUILD_PAGE_CATEGORIES = [
  * and those only the listing pages name.
  */
 export const ALL_PROJECT_CATEGORIES: readonly string[] = [
-  ...new Set<string>([
-    ...PROJECT_CATEGORIES,
-    ...HERO_CATEGORIES,
-    ...DESIGN_PAGE_CATEGORIES,
-    ...BUILD_PAGE_CATEGORIES,
-  ]),
+  ...new Set<string>([...PROJECT_CATEGORIES, ...HERO_CATEGORIES, ...DESIGN_PAGE_CATEGORIES, ...BUILD_PAGE_CATEGORIES]),
 ];
 
 export const CONTACT_STATUSES = ['new', 'read', 'replied', 'spam'] as const;

@@ -12,8 +12,7 @@ export const MESSAGES = {
 
   // Error catalogue (SPEC section 8)
   httpError: (status: number) => `HTTP error! status: ${status}`,
-  networkError:
-    'Network error: Unable to connect to server. Please check your internet connection.',
+  networkError: 'Network error: Unable to connect to server. Please check your internet connection.',
   corsError: 'CORS error: Unable to access the API. Please contact support.',
   featuredNotSuccessful: 'API returned success: false',
   heroLoadFailed: 'Unable to load featured projects',
@@ -22,8 +21,7 @@ export const MESSAGES = {
   blogNotFound: 'Blog post not found',
   blogNotFoundDetail: "The blog post you're looking for doesn't exist or may have been removed.",
   contactSuccess: "Thank you for your message! We'll get back to you soon.",
-  contactFailure:
-    'There was an error sending your message. Please try again or contact us directly.',
+  contactFailure: 'There was an error sending your message. Please try again or contact us directly.',
   invalidCredentials: 'Invalid credentials.',
 
   // Server answers the specification leaves open

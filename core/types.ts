@@ -1,11 +1,4 @@
-import type {
-  BlogCategory,
-  BlogStatus,
-  ClientCategory,
-  ClientStatus,
-  ContactStatus,
-  ProjectStatus,
-} from './constants';
+import type { BlogCategory, BlogStatus, ClientCategory, ClientStatus, ContactStatus, ProjectStatus } from './constants';
 
 /**
  * The shapes the REST API answers with (SPEC section 3), shared by the server

@@ -33,7 +33,11 @@ async function prepareData(config: Config): Promise<ServiceContext> {
   return { db, uploadsDir: config.uploadsDir, config };
 }
 
-function describeSignIn(siteUrl: string, config: Config, admin: { created: boolean; generatedPassword?: string }): string {
+function describeSignIn(
+  siteUrl: string,
+  config: Config,
+  admin: { created: boolean; generatedPassword?: string },
+): string {
   const where = `${siteUrl}/dashboard/login`;
   if (admin.generatedPassword) {
     return [
@@ -66,10 +70,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
-  console.log(`Site ready at ${url}`);
   // With PORT=0 the configured default names port 0; the real one is known now.
   const siteUrl = config.siteUrl === `http://localhost:${config.port}` ? url : config.siteUrl;
-  console.log(describeSignIn(siteUrl, config, admin));
+  // One write, so whoever waits for "Site ready" also has the sign-in lines.
+  console.log(`Site ready at ${url}\n${describeSignIn(siteUrl, config, admin)}`);
 
   let closing: Promise<void> | undefined;
   const close = () => {

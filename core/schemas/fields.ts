@@ -7,11 +7,7 @@ import { z } from 'zod';
  */
 
 export const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 export const optionalText = (max = 2000) =>
   z
@@ -24,15 +20,18 @@ export const optionalText = (max = 2000) =>
 const TRUE_WORDS = new Set(['true', '1', 'on', 'yes']);
 const FALSE_WORDS = new Set(['false', '0', 'off', 'no', '']);
 
-export const booleanFlag = z.preprocess((value) => {
-  if (typeof value === 'string') {
-    const word = value.trim().toLowerCase();
-    if (TRUE_WORDS.has(word)) return true;
-    if (FALSE_WORDS.has(word)) return false;
-  }
-  if (typeof value === 'number') return value !== 0;
-  return value;
-}, z.boolean({ error: 'Must be true or false' }));
+export const booleanFlag = z.preprocess(
+  (value) => {
+    if (typeof value === 'string') {
+      const word = value.trim().toLowerCase();
+      if (TRUE_WORDS.has(word)) return true;
+      if (FALSE_WORDS.has(word)) return false;
+    }
+    if (typeof value === 'number') return value !== 0;
+    return value;
+  },
+  z.boolean({ error: 'Must be true or false' }),
+);
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -69,20 +68,23 @@ export function oneOf<T extends readonly [string, ...string[]]>(values: T, messa
 }
 
 /** A list given as an array, a JSON array string, or comma-separated text; trimmed, empties dropped. */
-export const textList = z.preprocess((value) => {
-  if (value === undefined || value === null) return [];
-  if (Array.isArray(value)) return value.flatMap((item) => String(item).split(','));
-  if (typeof value === 'string') {
-    const text = value.trim();
-    if (text.startsWith('[')) {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        if (Array.isArray(parsed)) return parsed.map(String);
-      } catch {
-        // Not JSON after all: fall through to comma-separated text.
+export const textList = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null) return [];
+    if (Array.isArray(value)) return value.flatMap((item) => String(item).split(','));
+    if (typeof value === 'string') {
+      const text = value.trim();
+      if (text.startsWith('[')) {
+        try {
+          const parsed: unknown = JSON.parse(text);
+          if (Array.isArray(parsed)) return parsed.map(String);
+        } catch {
+          // Not JSON after all: fall through to comma-separated text.
+        }
       }
+      return text.split(',');
     }
-    return text.split(',');
-  }
-  return value;
-}, z.array(z.string()).transform((items) => items.map((item) => item.trim()).filter(Boolean)));
+    return value;
+  },
+  z.array(z.string()).transform((items) => items.map((item) => item.trim()).filter(Boolean)),
+);

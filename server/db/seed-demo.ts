@@ -5,8 +5,8 @@ import type { ServiceContext, UploadedFile } from '../services/context';
 import { createProject } from '../services/projects';
 import { updateSiteSettings } from '../services/settings';
 import { createTeamMember } from '../services/team-members';
-import { demoBlogs, demoClients, type DemoImage, demoProjects, demoSettings, demoTeam } from './demo/content';
-import { drawClientLogo, drawPortrait, drawProjectImage, drawStudioLogo } from './demo/drawings';
+import { demoBlogs, demoClients, type DemoImage, demoProjects, demoSettings, demoTeam } from './demo-content';
+import { drawClientLogo, drawPortrait, drawProjectImage, drawStudioLogo } from './demo-drawings';
 
 /** Draws an SVG into the kind of file an administrator would upload. */
 async function rasterise(svg: string, name: string, format: 'jpeg' | 'png'): Promise<UploadedFile> {
@@ -56,7 +56,11 @@ export async function seedDemoContent(ctx: ServiceContext): Promise<boolean> {
 
   for (const member of demoTeam) {
     const { portraitSeed, ...fields } = member;
-    await createTeamMember(ctx, fields, await rasterise(drawPortrait(member.name, portraitSeed), `portrait-${portraitSeed}`, 'jpeg'));
+    await createTeamMember(
+      ctx,
+      fields,
+      await rasterise(drawPortrait(member.name, portraitSeed), `portrait-${portraitSeed}`, 'jpeg'),
+    );
   }
   return true;
 }

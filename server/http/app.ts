@@ -41,7 +41,10 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
 export function builtAssets(root: string): express.Router {
   const client = path.join(root, 'build', 'client');
   const router = express.Router();
-  router.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }));
+  router.use(
+    '/assets',
+    express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }),
+  );
   router.use(express.static(client, { maxAge: '1h', index: false, redirect: false }));
   return router;
 }

@@ -8,7 +8,8 @@ function statusOf(error: unknown): { status: number; message: string; fields?: R
   if (error instanceof AppError) return { status: error.status, message: error.message, fields: error.fields };
   if (error instanceof multer.MulterError) {
     if (error.code === 'LIMIT_FILE_SIZE') return { status: 413, message: MESSAGES.imageTooLarge };
-    if (error.code === 'LIMIT_FILE_COUNT') return { status: 400, message: MESSAGES.maxImagesAllowed(MAX_PROJECT_IMAGES) };
+    if (error.code === 'LIMIT_FILE_COUNT')
+      return { status: 400, message: MESSAGES.maxImagesAllowed(MAX_PROJECT_IMAGES) };
     return { status: 413, message: MESSAGES.requestTooLarge };
   }
   const bodyError = error as { type?: string; status?: number };

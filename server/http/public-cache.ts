@@ -2,7 +2,8 @@ import type { Request, Response } from 'express';
 import type { ServiceContext } from '../services/context';
 import { readContentVersion } from '../services/content-version';
 
-const MAX_ENTRIES = 200;
+/** A bound on memory, whatever keys the requests make. */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
   version: number;
@@ -13,21 +14,43 @@ interface Entry {
 /**
  * Serialised public answers, kept until the content version in the database
  * moves on. Lists such as GET /api/projects cost a query and a large
- * JSON.stringify; a hit costs one point query.
+ * JSON.stringify; a hit costs one point query. Keys are built by the routes
+ * from the parameters they understand, so junk query strings share an entry.
  */
 export function createPublicCache(ctx: ServiceContext) {
   const entries = new Map<string, Entry>();
+  let cachedBytes = 0;
 
-  return async function sendCached(req: Request, res: Response, compute: () => Promise<unknown>): Promise<void> {
-    const key = req.originalUrl;
+  function remember(key: string, entry: Entry): void {
+    const old = entries.get(key);
+    if (old) {
+      cachedBytes -= old.body.length;
+      entries.delete(key);
+    }
+    // Maps iterate in insertion order: the first key is the least recently stored.
+    for (const [oldestKey, oldest] of entries) {
+      if (cachedBytes + entry.body.length <= MAX_CACHED_BYTES) break;
+      entries.delete(oldestKey);
+      cachedBytes -= oldest.body.length;
+    }
+    if (entry.body.length <= MAX_CACHED_BYTES) {
+      entries.set(key, entry);
+      cachedBytes += entry.body.length;
+    }
+  }
+
+  return async function sendCached(
+    req: Request,
+    res: Response,
+    key: string,
+    compute: () => Promise<unknown>,
+  ): Promise<void> {
     const version = await readContentVersion(ctx.db);
     let entry = entries.get(key);
     if (!entry || entry.version !== version) {
       const body = Buffer.from(JSON.stringify(await compute()));
       entry = { version, body, etag: `W/"${version}-${body.length.toString(36)}"` };
-      entries.delete(key);
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(key, entry);
+      remember(key, entry);
     }
     res.setHeader('ETag', entry.etag);
     if (req.get('if-none-match') === entry.etag) {

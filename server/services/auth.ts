@@ -37,7 +37,11 @@ function hashToken(token: string): string {
 /** Checked against when the name is unknown, so both failures take the same time. */
 let decoyHash: Promise<string> | undefined;
 
-async function recentFailures(ctx: ServiceContext, ip: string, now: number): Promise<{ count: number; oldest?: string }> {
+async function recentFailures(
+  ctx: ServiceContext,
+  ip: string,
+  now: number,
+): Promise<{ count: number; oldest?: string }> {
   const since = new Date(now - LOGIN_WINDOW_MS).toISOString();
   const row = await ctx.db
     .selectFrom('loginFailures')
@@ -74,7 +78,10 @@ export async function login(
   decoyHash ??= hashPassword(generatePassword());
   const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash));
   if (!admin || !valid) {
-    await ctx.db.insertInto('loginFailures').values({ ip: meta.ip, attemptedAt: new Date(now).toISOString() }).execute();
+    await ctx.db
+      .insertInto('loginFailures')
+      .values({ ip: meta.ip, attemptedAt: new Date(now).toISOString() })
+      .execute();
     throw new AppError(401, MESSAGES.invalidCredentials);
   }
   const token = randomBytes(32).toString('base64url');

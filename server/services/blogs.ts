@@ -32,7 +32,13 @@ async function assemble(db: Db, rows: BlogRow[]): Promise<Blog[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [tags, gallery, covers] = await Promise.all([
-    db.selectFrom('blogTags').select(['blogId', 'tag']).where('blogId', 'in', ids).orderBy('blogId').orderBy('position').execute(),
+    db
+      .selectFrom('blogTags')
+      .select(['blogId', 'tag'])
+      .where('blogId', 'in', ids)
+      .orderBy('blogId')
+      .orderBy('position')
+      .execute(),
     db
       .selectFrom('blogImages')
       .innerJoin('mediaItems', 'mediaItems.id', 'blogImages.mediaId')
@@ -41,7 +47,10 @@ async function assemble(db: Db, rows: BlogRow[]): Promise<Blog[]> {
       .orderBy('blogImages.blogId')
       .orderBy('blogImages.position')
       .execute(),
-    findMediaItems(db, rows.flatMap((row) => (row.imageMediaId === null ? [] : [row.imageMediaId]))),
+    findMediaItems(
+      db,
+      rows.flatMap((row) => (row.imageMediaId === null ? [] : [row.imageMediaId])),
+    ),
   ]);
   const coverById = new Map(covers.map((cover) => [cover.id, cover]));
   return rows.map((row) => {
@@ -83,7 +92,11 @@ async function findBlog(db: Db, id: number): Promise<Blog | null> {
 }
 
 /** A draft is the administrator's: visitors are told it does not exist. */
-export async function getBlog(ctx: ServiceContext, id: number, options: { includeDrafts?: boolean } = {}): Promise<Blog | null> {
+export async function getBlog(
+  ctx: ServiceContext,
+  id: number,
+  options: { includeDrafts?: boolean } = {},
+): Promise<Blog | null> {
   const blog = await findBlog(ctx.db, id);
   if (!blog || (blog.status !== 'published' && !options.includeDrafts)) return null;
   return blog;
@@ -149,7 +162,12 @@ export async function createBlog(ctx: ServiceContext, input: unknown, files: Blo
   });
 }
 
-export async function updateBlog(ctx: ServiceContext, id: number, input: unknown, files: BlogFiles = {}): Promise<Blog> {
+export async function updateBlog(
+  ctx: ServiceContext,
+  id: number,
+  input: unknown,
+  files: BlogFiles = {},
+): Promise<Blog> {
   const { tags, ...fields } = parseInput(blogUpdateSchema, input);
   const existing = await requireBlog(ctx.db, id);
   return writeWithImages(ctx, filesInOrder(files), 'blog', async (trx, mediaIds) => {
@@ -163,7 +181,11 @@ export async function updateBlog(ctx: ServiceContext, id: number, input: unknown
       if (old?.imageMediaId != null) replaced.push(...(await findMediaItems(trx, [old.imageMediaId])));
     }
     await trx.updateTable('blogs').set(columns).where('id', '=', id).execute();
-    if (replaced.length > 0) await deleteMediaRows(trx, replaced.map((row) => row.id));
+    if (replaced.length > 0)
+      await deleteMediaRows(
+        trx,
+        replaced.map((row) => row.id),
+      );
     if (tags !== undefined) await replaceTags(trx, id, tags);
     if (files.images && files.images.length > 0) {
       replaced.push(...(await replaceGallery(trx, id, files.image ? mediaIds.slice(1) : mediaIds)));

@@ -8,13 +8,25 @@ import { notFound, parseInput } from './errors';
 import { deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from './media';
 import { releaseReplacedImage } from './single-image';
 
-const CLIENT_COLUMNS = ['id', 'name', 'description', 'website', 'category', 'status', 'logoMediaId', 'createdAt'] as const;
+const CLIENT_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'website',
+  'category',
+  'status',
+  'logoMediaId',
+  'createdAt',
+] as const;
 
 async function selectClients(db: Db, id?: number): Promise<Client[]> {
   let query = db.selectFrom('clients').select(CLIENT_COLUMNS);
   if (id !== undefined) query = query.where('id', '=', id);
   const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
-  const logos = await findMediaItems(db, rows.flatMap((row) => (row.logoMediaId === null ? [] : [row.logoMediaId])));
+  const logos = await findMediaItems(
+    db,
+    rows.flatMap((row) => (row.logoMediaId === null ? [] : [row.logoMediaId])),
+  );
   const logoById = new Map(logos.map((logo) => [logo.id, logo]));
   return rows.map((row) => {
     const logo = row.logoMediaId === null ? undefined : logoById.get(row.logoMediaId);
@@ -60,7 +72,12 @@ export async function createClient(ctx: ServiceContext, input: unknown, logo?: U
   });
 }
 
-export async function updateClient(ctx: ServiceContext, id: number, input: unknown, logo?: UploadedFile): Promise<Client> {
+export async function updateClient(
+  ctx: ServiceContext,
+  id: number,
+  input: unknown,
+  logo?: UploadedFile,
+): Promise<Client> {
   const fields = parseInput(clientUpdateSchema, input);
   await requireClient(ctx.db, id);
   return writeWithImages(ctx, logo ? [logo] : [], 'client', async (trx, [logoMediaId]) => {

@@ -2,12 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import {
-  IMAGE_MAX_HEIGHT,
-  IMAGE_MAX_WIDTH,
-  JPEG_QUALITY,
-  MAX_IMAGE_BYTES,
-} from '../../core/constants';
+import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, JPEG_QUALITY, MAX_IMAGE_BYTES } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import type { ImageVariant } from '../../core/types';
 import type { NewMediaItem } from '../db/schema';
@@ -82,11 +77,7 @@ function cleanName(originalName: string): string {
  * Returns the media row to insert; the caller inserts it, and removes the
  * files with `deleteImageFiles` if its transaction fails.
  */
-export async function processImage(
-  uploadsDir: string,
-  file: UploadedFile,
-  purpose: string,
-): Promise<NewMediaItem> {
+export async function processImage(uploadsDir: string, file: UploadedFile, purpose: string): Promise<NewMediaItem> {
   const { format } = await inspect(file.buffer);
   const output = OUTPUT_BY_INPUT[format]!;
 
@@ -178,10 +169,7 @@ export async function processImages(
 }
 
 /** Removes an image's files; called only once no row points at them. */
-export async function deleteImageFiles(
-  uploadsDir: string,
-  items: { path: string; variants: string }[],
-): Promise<void> {
+export async function deleteImageFiles(uploadsDir: string, items: { path: string; variants: string }[]): Promise<void> {
   const paths = items.flatMap((item) => [
     item.path,
     ...(JSON.parse(item.variants) as ImageVariant[]).map((variant) => variant.path),

@@ -12,7 +12,18 @@ import { deleteImageFiles, processImages } from './images';
  * for ('project', 'blog', 'client', 'team', 'settings') or by the library.
  */
 
-export const MEDIA_COLUMNS = ['id', 'name', 'path', 'mime', 'bytes', 'width', 'height', 'variants', 'purpose', 'createdAt'] as const;
+export const MEDIA_COLUMNS = [
+  'id',
+  'name',
+  'path',
+  'mime',
+  'bytes',
+  'width',
+  'height',
+  'variants',
+  'purpose',
+  'createdAt',
+] as const;
 
 export async function insertMediaItems(db: Db, items: NewMediaItem[]): Promise<number[]> {
   const ids: number[] = [];
@@ -33,7 +44,10 @@ export async function deleteMediaRows(db: Db, ids: number[]): Promise<void> {
   await db.deleteFrom('mediaItems').where('id', 'in', ids).execute();
 }
 
-export function toImageDetails(row: Pick<MediaItemRow, 'path' | 'width' | 'height' | 'variants'>, alt: string): ImageDetails {
+export function toImageDetails(
+  row: Pick<MediaItemRow, 'path' | 'width' | 'height' | 'variants'>,
+  alt: string,
+): ImageDetails {
   return {
     path: row.path,
     width: row.width,
@@ -126,7 +140,10 @@ export async function deleteLibraryMedia(ctx: ServiceContext, id: number): Promi
  * and returns the media ids they held; media rows go in the same transaction,
  * files after it commits.
  */
-export async function deleteWithOwnedImages(ctx: ServiceContext, removeOwner: (trx: Db) => Promise<number[]>): Promise<void> {
+export async function deleteWithOwnedImages(
+  ctx: ServiceContext,
+  removeOwner: (trx: Db) => Promise<number[]>,
+): Promise<void> {
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const mediaIds = await removeOwner(trx);
     const rows = await findMediaItems(trx, mediaIds);

@@ -25,7 +25,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, cost, blockSize, parallelism, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(cost), Number(blockSize), Number(parallelism));
+  const actual = await derive(
+    password,
+    Buffer.from(salt, 'base64'),
+    Number(cost),
+    Number(blockSize),
+    Number(parallelism),
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

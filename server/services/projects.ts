@@ -118,7 +118,10 @@ export async function listProjects(ctx: ServiceContext, filters: ProjectFilters 
   query = query.orderBy('createdAt', 'desc').orderBy('id', 'desc');
   if (filters.limit !== undefined) query = query.limit(filters.limit);
   const rows = await query.execute();
-  const images = await loadProjectImages(ctx.db, rows.map((row) => row.id));
+  const images = await loadProjectImages(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toProject(row, images.get(row.id) ?? []));
 }
 
@@ -262,7 +265,11 @@ export async function setProjectCover(ctx: ServiceContext, id: number, imageUrl:
   await requireProject(ctx.db, id);
   return ctx.db.transaction().execute(async (trx) => {
     const mediaId = await findProjectImage(trx, id, imageUrl);
-    await trx.updateTable('projects').set({ coverMediaId: mediaId, updatedAt: nowIso() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('projects')
+      .set({ coverMediaId: mediaId, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute();
     await bumpContentVersion(trx);
     return requireProject(trx, id);
   });

@@ -1,4 +1,8 @@
-import { siteSettingsSchema, siteSettingsUpdateSchema, type SiteSettingsInput } from '../../core/schemas/settings.schema';
+import {
+  siteSettingsSchema,
+  siteSettingsUpdateSchema,
+  type SiteSettingsInput,
+} from '../../core/schemas/settings.schema';
 import type { SiteSettings } from '../../core/types';
 import type { Db } from '../db/database';
 import { nowIso, type ServiceContext, type UploadedFile } from './context';
@@ -47,10 +51,18 @@ export async function getSiteSettings(ctx: ServiceContext): Promise<SiteSettings
 }
 
 /** Saves the fields sent (the rest keep their values) and, when sent, a new logo. */
-export async function updateSiteSettings(ctx: ServiceContext, input: unknown, logo?: UploadedFile): Promise<SiteSettings> {
+export async function updateSiteSettings(
+  ctx: ServiceContext,
+  input: unknown,
+  logo?: UploadedFile,
+): Promise<SiteSettings> {
   const fields = parseInput(siteSettingsUpdateSchema, input);
   return writeWithImages(ctx, logo ? [logo] : [], 'settings', async (trx, [logoMediaId]) => {
-    const current = await trx.selectFrom('siteSettings').select(SETTINGS_COLUMNS).where('id', '=', 1).executeTakeFirst();
+    const current = await trx
+      .selectFrom('siteSettings')
+      .select(SETTINGS_COLUMNS)
+      .where('id', '=', 1)
+      .executeTakeFirst();
     const merged = parseInput(siteSettingsSchema, { ...(current ?? DEFAULT_SITE_SETTINGS), ...fields });
     const values = {
       ...merged,

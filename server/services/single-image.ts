@@ -7,7 +7,11 @@ import { deleteMediaRows, findMediaItems } from './media';
  * new image replaces `oldMediaId`, drops the old media row and returns it so
  * its files can go once the transaction commits.
  */
-export async function releaseReplacedImage(db: Db, oldMediaId: number | null, newMediaId: number | undefined): Promise<MediaItemRow[]> {
+export async function releaseReplacedImage(
+  db: Db,
+  oldMediaId: number | null,
+  newMediaId: number | undefined,
+): Promise<MediaItemRow[]> {
   if (newMediaId === undefined || oldMediaId === null) return [];
   const rows = await findMediaItems(db, [oldMediaId]);
   await deleteMediaRows(db, [oldMediaId]);

@@ -21,7 +21,11 @@ export async function getSiteStats(ctx: ServiceContext): Promise<SiteStats> {
     .groupBy('status')
     .execute();
   const blogsWith = (status: string) => Number(blogCounts.find((row) => row.status === status)?.count ?? 0);
-  const [projects, clients, teamMembers] = await Promise.all([count('projects'), count('clients'), count('teamMembers')]);
+  const [projects, clients, teamMembers] = await Promise.all([
+    count('projects'),
+    count('clients'),
+    count('teamMembers'),
+  ]);
   return {
     projects,
     clients,

@@ -14,7 +14,10 @@ async function selectTeamMembers(db: Db, id?: number): Promise<TeamMember[]> {
   let query = db.selectFrom('teamMembers').select(TEAM_COLUMNS);
   if (id !== undefined) query = query.where('id', '=', id);
   const rows = await query.orderBy('id').execute();
-  const images = await findMediaItems(db, rows.flatMap((row) => (row.imageMediaId === null ? [] : [row.imageMediaId])));
+  const images = await findMediaItems(
+    db,
+    rows.flatMap((row) => (row.imageMediaId === null ? [] : [row.imageMediaId])),
+  );
   const imageById = new Map(images.map((image) => [image.id, image]));
   return rows.map((row) => {
     const image = row.imageMediaId === null ? undefined : imageById.get(row.imageMediaId);
@@ -57,11 +60,20 @@ export async function createTeamMember(ctx: ServiceContext, input: unknown, imag
   });
 }
 
-export async function updateTeamMember(ctx: ServiceContext, id: number, input: unknown, image?: UploadedFile): Promise<TeamMember> {
+export async function updateTeamMember(
+  ctx: ServiceContext,
+  id: number,
+  input: unknown,
+  image?: UploadedFile,
+): Promise<TeamMember> {
   const fields = parseInput(teamMemberUpdateSchema, input);
   await requireTeamMember(ctx.db, id);
   return writeWithImages(ctx, image ? [image] : [], 'team', async (trx, [imageMediaId]) => {
-    const old = await trx.selectFrom('teamMembers').select('imageMediaId').where('id', '=', id).executeTakeFirstOrThrow();
+    const old = await trx
+      .selectFrom('teamMembers')
+      .select('imageMediaId')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     await trx
       .updateTable('teamMembers')
       .set({ ...fields, ...(imageMediaId === undefined ? {} : { imageMediaId }), updatedAt: nowIso() })
@@ -75,7 +87,11 @@ export async function updateTeamMember(ctx: ServiceContext, id: number, input: u
 export async function deleteTeamMember(ctx: ServiceContext, id: number): Promise<void> {
   await requireTeamMember(ctx.db, id);
   await deleteWithOwnedImages(ctx, async (trx) => {
-    const row = await trx.deleteFrom('teamMembers').where('id', '=', id).returning('imageMediaId').executeTakeFirstOrThrow();
+    const row = await trx
+      .deleteFrom('teamMembers')
+      .where('id', '=', id)
+      .returning('imageMediaId')
+      .executeTakeFirstOrThrow();
     return row.imageMediaId === null ? [] : [row.imageMediaId];
   });
 }

@@ -43,22 +43,38 @@ describe('without a session', () => {
   });
 
   it('still serves the public reads', async () => {
-    for (const path of ['/api/projects', '/api/projects/featured', '/api/blogs', '/api/clients', '/api/team-members', '/api/stats', '/api/settings', '/api/media']) {
+    for (const path of [
+      '/api/projects',
+      '/api/projects/featured',
+      '/api/blogs',
+      '/api/clients',
+      '/api/team-members',
+      '/api/stats',
+      '/api/settings',
+      '/api/media',
+    ]) {
       expect((await api(server, 'GET', path)).status, path).toBe(200);
     }
   });
 });
 
 describe('cross-site writes', () => {
-  it.each(ADMIN_ROUTES.filter(([method]) => method !== 'GET'))('%s %s from another origin answers 403 even when signed in', async (method, path) => {
-    const cookie = await server.login();
-    const response = await api(server, method, path, { cookie, json: {}, origin: 'https://evil.example' });
-    expect(response).toMatchObject({ status: 403, body: { error: MESSAGES.crossSiteRefused } });
-  });
+  it.each(ADMIN_ROUTES.filter(([method]) => method !== 'GET'))(
+    '%s %s from another origin answers 403 even when signed in',
+    async (method, path) => {
+      const cookie = await server.login();
+      const response = await api(server, method, path, { cookie, json: {}, origin: 'https://evil.example' });
+      expect(response).toMatchObject({ status: 403, body: { error: MESSAGES.crossSiteRefused } });
+    },
+  );
 
   it('refuses a write the browser marks cross-site, and a cross-site contact or login post', async () => {
     const cookie = await server.login();
-    const marked = await api(server, 'POST', '/api/clients', { cookie, json: { name: 'X' }, headers: { 'sec-fetch-site': 'cross-site' } });
+    const marked = await api(server, 'POST', '/api/clients', {
+      cookie,
+      json: { name: 'X' },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(marked.status).toBe(403);
     const contact = await api(server, 'POST', '/api/contact', {
       json: { name: 'A', email: 'a@example.com', message: 'hi' },

@@ -38,7 +38,9 @@ describe('signing in', () => {
   it('requires a username and a password', async () => {
     const response = await api(server, 'POST', '/api/auth/login', { json: { username: '', password: '' } });
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ fields: { username: 'Username is required', password: 'Password is required' } });
+    expect(response.body).toMatchObject({
+      fields: { username: 'Username is required', password: 'Password is required' },
+    });
   });
 
   it('refuses the cookie after logout', async () => {

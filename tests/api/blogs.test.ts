@@ -38,7 +38,10 @@ describe('blog posts', () => {
   it('accept tags as a list or comma-separated text, trimmed, empties dropped', async () => {
     expect((await createBlog({ tags: [' earth ', '', 'walls'] })).body.data.tags).toEqual(['earth', 'walls']);
     expect((await createBlog({ tags: 'earth, , walls ,' })).body.data.tags).toEqual(['earth', 'walls']);
-    const multipart = await api<{ data: Blog }>(server, 'POST', '/api/blogs', { cookie, form: form({ ...post, tags: 'a, b' }) });
+    const multipart = await api<{ data: Blog }>(server, 'POST', '/api/blogs', {
+      cookie,
+      form: form({ ...post, tags: 'a, b' }),
+    });
     expect(multipart.body.data.tags).toEqual(['a', 'b']);
   });
 
@@ -62,7 +65,8 @@ describe('blog posts', () => {
     expect(saved).toContain('<em>there</em>');
     expect(saved).toContain('href="https://example.com"');
     expect(saved).toContain('rel="noopener noreferrer"');
-    for (const bad of ['<script', 'onclick', 'onerror', 'javascript:', '<iframe', '<style']) expect(saved).not.toContain(bad);
+    for (const bad of ['<script', 'onclick', 'onerror', 'javascript:', '<iframe', '<style'])
+      expect(saved).not.toContain(bad);
   });
 
   it('keep drafts from visitors: listed and readable only with a session', async () => {
@@ -79,7 +83,10 @@ describe('blog posts', () => {
 
   it('set publishedAt when a draft is first published', async () => {
     const draft = await createBlog({ status: 'draft' });
-    const published = await api<{ data: Blog }>(server, 'PUT', `/api/blogs/${draft.body.data.id}`, { cookie, json: { status: 'published' } });
+    const published = await api<{ data: Blog }>(server, 'PUT', `/api/blogs/${draft.body.data.id}`, {
+      cookie,
+      json: { status: 'published' },
+    });
     expect(published.body.data.publishedAt).toBeTruthy();
     expect(published.body.data.title).toBe(post.title);
   });
@@ -87,12 +94,18 @@ describe('blog posts', () => {
   it('take a featured image and gallery images as multipart, a new image replacing the old', async () => {
     const image = { data: imageBlob(await makeImage(1000, 700)), name: 'cover.jpg' };
     const gallery = [{ data: imageBlob(await makeImage(500, 500)), name: 'g.jpg' }];
-    const created = await api<{ data: Blog }>(server, 'POST', '/api/blogs', { cookie, form: form(post, { image: [image], images: gallery }) });
+    const created = await api<{ data: Blog }>(server, 'POST', '/api/blogs', {
+      cookie,
+      form: form(post, { image: [image], images: gallery }),
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.image).toMatch(/^blog\/.+\.jpg$/);
     expect(created.body.data.images).toHaveLength(1);
     const replacement = { data: imageBlob(await makeImage(800, 600)), name: 'new.jpg' };
-    const updated = await api<{ data: Blog }>(server, 'PUT', `/api/blogs/${created.body.data.id}`, { cookie, form: form({}, { image: [replacement] }) });
+    const updated = await api<{ data: Blog }>(server, 'PUT', `/api/blogs/${created.body.data.id}`, {
+      cookie,
+      form: form({}, { image: [replacement] }),
+    });
     expect(updated.body.data.image).not.toBe(created.body.data.image);
     expect(updated.body.data.images).toEqual(created.body.data.images);
     expect((await fetch(`${server.url}/uploads/${created.body.data.image}`)).status).toBe(404);
@@ -103,7 +116,10 @@ describe('blog posts', () => {
     const refused = await api(server, 'POST', '/api/blogs', { cookie, form: form(post, { image: [text] }) });
     expect(refused).toMatchObject({ status: 415, body: { error: MESSAGES.selectImageFile } });
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 1);
-    const tooBig = await api(server, 'POST', '/api/blogs', { cookie, form: form(post, { image: [{ data: imageBlob(big), name: 'big.jpg' }] }) });
+    const tooBig = await api(server, 'POST', '/api/blogs', {
+      cookie,
+      form: form(post, { image: [{ data: imageBlob(big), name: 'big.jpg' }] }),
+    });
     expect(tooBig).toMatchObject({ status: 413, body: { error: MESSAGES.imageTooLarge } });
   });
 

@@ -22,7 +22,12 @@ describe('clients', () => {
       form: form({ name: 'Druk Bank', website: 'https://bank.example.bt' }, { logo: [logo] }),
     });
     expect(status).toBe(201);
-    expect(body.data).toMatchObject({ name: 'Druk Bank', category: 'General', status: 'Active', website: 'https://bank.example.bt' });
+    expect(body.data).toMatchObject({
+      name: 'Druk Bank',
+      category: 'General',
+      status: 'Active',
+      website: 'https://bank.example.bt',
+    });
     expect(body.data.logo).toMatch(/^client\/.+\.png$/);
     const fetched = await api<{ data: Client }>(server, 'GET', `/api/clients/${body.data.id}`);
     expect(fetched.body.data).toEqual(body.data);
@@ -32,14 +37,24 @@ describe('clients', () => {
     const noName = await api(server, 'POST', '/api/clients', { cookie, json: { name: ' ' } });
     expect(noName).toMatchObject({ status: 400, body: { fields: { name: 'Name is required' } } });
     for (const website of ['javascript:alert(1)', 'not a url', 'ftp://files.example']) {
-      expect((await api(server, 'POST', '/api/clients', { cookie, json: { name: 'A', website } })).status, website).toBe(400);
+      expect(
+        (await api(server, 'POST', '/api/clients', { cookie, json: { name: 'A', website } })).status,
+        website,
+      ).toBe(400);
     }
-    expect((await api(server, 'POST', '/api/clients', { cookie, json: { name: 'A', category: 'Aliens' } })).status).toBe(400);
-    expect((await api(server, 'POST', '/api/clients', { cookie, json: { name: 'A', status: 'Gone' } })).status).toBe(400);
+    expect(
+      (await api(server, 'POST', '/api/clients', { cookie, json: { name: 'A', category: 'Aliens' } })).status,
+    ).toBe(400);
+    expect((await api(server, 'POST', '/api/clients', { cookie, json: { name: 'A', status: 'Gone' } })).status).toBe(
+      400,
+    );
   });
 
   it('are updated and deleted', async () => {
-    const created = await api<{ data: Client }>(server, 'POST', '/api/clients', { cookie, json: { name: 'Old', category: 'Banking' } });
+    const created = await api<{ data: Client }>(server, 'POST', '/api/clients', {
+      cookie,
+      json: { name: 'Old', category: 'Banking' },
+    });
     const updated = await api<{ data: Client }>(server, 'PUT', `/api/clients/${created.body.data.id}`, {
       cookie,
       form: form({ name: 'New', status: 'Pending' }),
@@ -78,7 +93,10 @@ describe('team members', () => {
     const list = await api<{ data: TeamMember[] }>(server, 'GET', '/api/team-members');
     expect(Array.isArray(list.body.data)).toBe(true);
     expect(list.body.data.map((member) => member.name)).toEqual(expect.arrayContaining(['Pema', 'Sonam']));
-    const updated = await api<{ data: TeamMember }>(server, 'PUT', `/api/team-members/${json.body.data.id}`, { cookie, json: { title: 'Principal' } });
+    const updated = await api<{ data: TeamMember }>(server, 'PUT', `/api/team-members/${json.body.data.id}`, {
+      cookie,
+      json: { title: 'Principal' },
+    });
     expect(updated.body.data).toMatchObject({ name: 'Pema', title: 'Principal' });
     const blank = await api(server, 'PUT', `/api/team-members/${json.body.data.id}`, { cookie, json: { name: '' } });
     expect(blank).toMatchObject({ status: 400, body: { error: MESSAGES.fillRequiredFields } });

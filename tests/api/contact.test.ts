@@ -6,7 +6,12 @@ import { startTestServer, type TestServer } from '../support/test-server';
 let server: TestServer;
 let cookie: string;
 
-const message = { name: 'Tashi Dorji', email: 'tashi@example.bt', phone: '+975 17 00 00 00', message: 'We would like a house in Haa.' };
+const message = {
+  name: 'Tashi Dorji',
+  email: 'tashi@example.bt',
+  phone: '+975 17 00 00 00',
+  message: 'We would like a house in Haa.',
+};
 
 async function inbox() {
   return (await api<{ data: ContactMessage[] }>(server, 'GET', '/api/contacts', { cookie })).body.data;
@@ -28,7 +33,9 @@ describe('the contact form', () => {
 
   it('takes the phone as optional', async () => {
     const { phone: _phone, ...withoutPhone } = message;
-    expect((await api(server, 'POST', '/api/contact', { json: { ...withoutPhone, message: 'No phone' } })).status).toBe(200);
+    expect((await api(server, 'POST', '/api/contact', { json: { ...withoutPhone, message: 'No phone' } })).status).toBe(
+      200,
+    );
     expect((await inbox())[0]).toMatchObject({ message: 'No phone', phone: '' });
   });
 
@@ -46,23 +53,35 @@ describe('the contact form', () => {
 
   it('drops a bot silently: a filled honeypot, or a form sent within 2 s of being drawn', async () => {
     const before = (await inbox()).length;
-    const honeypot = await api(server, 'POST', '/api/contact', { json: { ...message, website: 'http://spam.example' } });
+    const honeypot = await api(server, 'POST', '/api/contact', {
+      json: { ...message, website: 'http://spam.example' },
+    });
     expect(honeypot).toMatchObject({ status: 200, body: { success: true } });
     const hasty = await api(server, 'POST', '/api/contact', { json: { ...message, formStartedAt: Date.now() - 500 } });
     expect(hasty).toMatchObject({ status: 200, body: { success: true } });
     expect((await inbox()).length).toBe(before);
-    const patient = await api(server, 'POST', '/api/contact', { json: { ...message, formStartedAt: Date.now() - 5000, website: '' } });
+    const patient = await api(server, 'POST', '/api/contact', {
+      json: { ...message, formStartedAt: Date.now() - 5000, website: '' },
+    });
     expect(patient.status).toBe(200);
     expect((await inbox()).length).toBe(before + 1);
   });
 
   it('lets the administrator mark a message read, set its status and delete it', async () => {
     const [latest] = await inbox();
-    const read = await api<{ data: ContactMessage }>(server, 'PUT', `/api/contacts/${latest!.id}`, { cookie, json: { read: true } });
+    const read = await api<{ data: ContactMessage }>(server, 'PUT', `/api/contacts/${latest!.id}`, {
+      cookie,
+      json: { read: true },
+    });
     expect(read.body.data.status).toBe('read');
-    const spam = await api<{ data: ContactMessage }>(server, 'PUT', `/api/contacts/${latest!.id}`, { cookie, json: { status: 'spam' } });
+    const spam = await api<{ data: ContactMessage }>(server, 'PUT', `/api/contacts/${latest!.id}`, {
+      cookie,
+      json: { status: 'spam' },
+    });
     expect(spam.body.data.status).toBe('spam');
-    expect((await api(server, 'PUT', `/api/contacts/${latest!.id}`, { cookie, json: { status: 'lost' } })).status).toBe(400);
+    expect((await api(server, 'PUT', `/api/contacts/${latest!.id}`, { cookie, json: { status: 'lost' } })).status).toBe(
+      400,
+    );
     expect((await api(server, 'PUT', '/api/contacts/999999', { cookie, json: { read: true } })).status).toBe(404);
     expect((await api(server, 'DELETE', `/api/contacts/${latest!.id}`, { cookie })).status).toBe(200);
     expect((await inbox()).map((item) => item.id)).not.toContain(latest!.id);

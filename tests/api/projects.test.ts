@@ -24,9 +24,13 @@ async function jpeg(name = 'a.jpg', width = 1600, height = 1200) {
   return { data: imageBlob(await makeImage(width, height)), name };
 }
 
-async function createProject(fields: Record<string, string> = {}, images?: { data: Blob; name: string }[]) {
+async function createProjectWith(fields: Record<string, string>, images?: { data: Blob; name: string }[]) {
   const files = { images: images ?? [await jpeg('one.jpg'), await jpeg('two.jpg', 900, 600)] };
-  return api<{ data: Project }>(server, 'POST', '/api/projects', { cookie, form: form({ ...validFields, ...fields }, files) });
+  return api<{ data: Project }>(server, 'POST', '/api/projects', { cookie, form: form(fields, files) });
+}
+
+function createProject(changes: Record<string, string> = {}, images?: { data: Blob; name: string }[]) {
+  return createProjectWith({ ...validFields, ...changes }, images);
 }
 
 function uploadFile(relative: string) {
@@ -104,7 +108,7 @@ describe('creating a project', () => {
   ])('requires %s', async (field, message) => {
     const fields: Record<string, string> = { ...validFields };
     delete fields[field];
-    const { status, body } = await createProject(fields);
+    const { status, body } = await createProjectWith(fields);
     expect(status).toBe(400);
     expect(body).toMatchObject({ error: message, fields: { [field]: message } });
   });
@@ -158,7 +162,11 @@ describe('reading projects', () => {
     const thimphu = await createProject({ location: 'Thimphu', year: '2022', category: 'Office' });
     const { body } = await api<{ data: Project[] }>(server, 'GET', '/api/projects');
     expect(body.data[0]!.id).toBe(thimphu.body.data.id);
-    const filtered = await api<{ data: Project[] }>(server, 'GET', '/api/projects?location=Thimphu&year=2022&category=Office');
+    const filtered = await api<{ data: Project[] }>(
+      server,
+      'GET',
+      '/api/projects?location=Thimphu&year=2022&category=Office',
+    );
     expect(filtered.body.data.map((project) => project.id)).toEqual([thimphu.body.data.id]);
     const partial = await api<{ data: Project[] }>(server, 'GET', '/api/projects?location=Thimph');
     expect(partial.body.data).toEqual([]);
@@ -174,7 +182,10 @@ describe('reading projects', () => {
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    expect(await api(server, 'GET', '/api/projects/999999')).toMatchObject({ status: 404, body: { error: 'Project not found' } });
+    expect(await api(server, 'GET', '/api/projects/999999')).toMatchObject({
+      status: 404,
+      body: { error: 'Project not found' },
+    });
     expect((await api(server, 'GET', '/api/projects/abc')).status).toBe(404);
   });
 });
@@ -190,7 +201,10 @@ describe('changing a project', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ title: 'Paro Farmhouse', status: 'Completed', showInRecent: true });
     expect(updated.body.data.images).toEqual(body.data.images);
-    const json = await api<{ data: Project }>(server, 'PUT', `/api/projects/${id}`, { cookie, json: { featured: true } });
+    const json = await api<{ data: Project }>(server, 'PUT', `/api/projects/${id}`, {
+      cookie,
+      json: { featured: true },
+    });
     expect(json.body.data.featured).toBe(true);
   });
 
@@ -232,7 +246,10 @@ describe('changing a project', () => {
       json: { imageUrl: `${server.url}/uploads/${body.data.images[0]}` },
     });
     expect(byUrl.body.data.image).toBe(body.data.images[0]);
-    const foreign = await api(server, 'PUT', `/api/projects/${body.data.id}/cover`, { cookie, json: { imageUrl: 'elsewhere.jpg' } });
+    const foreign = await api(server, 'PUT', `/api/projects/${body.data.id}/cover`, {
+      cookie,
+      json: { imageUrl: 'elsewhere.jpg' },
+    });
     expect(foreign.status).toBe(400);
   });
 
@@ -246,27 +263,41 @@ describe('changing a project', () => {
     expect(removed.status).toBe(200);
     expect(removed.body.data).toMatchObject({ id: body.data.id, images: [second], image: second });
     expect(fs.existsSync(uploadFile(first))).toBe(false);
-    const last = await api(server, 'DELETE', `/api/projects/${body.data.id}/images`, { cookie, json: { imageUrl: second } });
+    const last = await api(server, 'DELETE', `/api/projects/${body.data.id}/images`, {
+      cookie,
+      json: { imageUrl: second },
+    });
     expect(last.status).toBe(400);
   });
 
   it('adds images and answers {project, newImages}, up to 10 in all', async () => {
     const { body } = await createProject();
-    const added = await api<{ data: { project: Project; newImages: string[] } }>(server, 'POST', `/api/projects/${body.data.id}/images`, {
-      cookie,
-      form: form({}, { images: [await jpeg('3.jpg'), await jpeg('4.jpg')] }),
-    });
+    const added = await api<{ data: { project: Project; newImages: string[] } }>(
+      server,
+      'POST',
+      `/api/projects/${body.data.id}/images`,
+      {
+        cookie,
+        form: form({}, { images: [await jpeg('3.jpg'), await jpeg('4.jpg')] }),
+      },
+    );
     expect(added.status).toBe(200);
     expect(added.body.data.newImages).toHaveLength(2);
     expect(added.body.data.project.images).toEqual([...body.data.images, ...added.body.data.newImages]);
     const many = await Promise.all(Array.from({ length: 7 }, (_, index) => jpeg(`m${index}.jpg`, 64, 64)));
-    const tooMany = await api(server, 'POST', `/api/projects/${body.data.id}/images`, { cookie, form: form({}, { images: many }) });
+    const tooMany = await api(server, 'POST', `/api/projects/${body.data.id}/images`, {
+      cookie,
+      form: form({}, { images: many }),
+    });
     expect(tooMany.status).toBe(400);
   });
 
   it('deletes a project with its files', async () => {
     const { body } = await createProject();
-    const files = body.data.imageDetails.flatMap((image) => [image.path, ...image.variants.map((variant) => variant.path)]);
+    const files = body.data.imageDetails.flatMap((image) => [
+      image.path,
+      ...image.variants.map((variant) => variant.path),
+    ]);
     const deleted = await api(server, 'DELETE', `/api/projects/${body.data.id}`, { cookie });
     expect(deleted.status).toBe(200);
     expect((await api(server, 'GET', `/api/projects/${body.data.id}`)).status).toBe(404);

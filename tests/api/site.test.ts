@@ -28,7 +28,10 @@ describe('statistics', () => {
     const image = { data: imageBlob(await makeImage(200, 200)), name: 'a.jpg' };
     await api(server, 'POST', '/api/projects', {
       cookie,
-      form: form({ title: 'T', description: 'D', year: '2025', location: 'Haa', category: 'Office' }, { images: [image] }),
+      form: form(
+        { title: 'T', description: 'D', year: '2025', location: 'Haa', category: 'Office' },
+        { images: [image] },
+      ),
     });
     await api(server, 'POST', '/api/clients', { cookie, json: { name: 'C' } });
     await api(server, 'POST', '/api/blogs', {
@@ -52,8 +55,15 @@ describe('site settings', () => {
     });
     expect(changed.status).toBe(200);
     const logo = { data: imageBlob(await makeImage(400, 200, 'png'), 'image/png'), name: 'logo.png' };
-    const withLogo = await api<{ data: SiteSettings }>(server, 'PUT', '/api/settings', { cookie, form: form({ address: 'Babesa, Thimphu, Bhutan' }, { logo: [logo] }) });
-    expect(withLogo.body.data).toMatchObject({ brandName: 'Druk Studio', address: 'Babesa, Thimphu, Bhutan', instagramUrl: 'https://instagram.com/druk' });
+    const withLogo = await api<{ data: SiteSettings }>(server, 'PUT', '/api/settings', {
+      cookie,
+      form: form({ address: 'Babesa, Thimphu, Bhutan' }, { logo: [logo] }),
+    });
+    expect(withLogo.body.data).toMatchObject({
+      brandName: 'Druk Studio',
+      address: 'Babesa, Thimphu, Bhutan',
+      instagramUrl: 'https://instagram.com/druk',
+    });
     expect(withLogo.body.data.logo).toMatch(/^settings\/.+\.png$/);
     const read = await api<{ data: SiteSettings }>(server, 'GET', '/api/settings');
     expect(read.body.data).toEqual(withLogo.body.data);
@@ -72,14 +82,21 @@ describe('the media library', () => {
       { data: imageBlob(await makeImage(1600, 900)), name: 'wide.jpg' },
       { data: imageBlob(await makeImage(300, 300, 'gif'), 'image/gif'), name: 'anim.gif' },
     ];
-    const uploaded = await api<{ success: boolean; data: string[] }>(server, 'POST', '/api/media/upload', { cookie, form: form({}, { images: files }) });
+    const uploaded = await api<{ success: boolean; data: string[] }>(server, 'POST', '/api/media/upload', {
+      cookie,
+      form: form({}, { images: files }),
+    });
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.success).toBe(true);
     expect(uploaded.body.data).toHaveLength(2);
     expect(uploaded.body.data[1]).toMatch(/\.jpg$/);
     const list = await api<{ data: MediaItem[] }>(server, 'GET', '/api/media');
     expect(list.body.data.map((item) => item.url)).toEqual(expect.arrayContaining(uploaded.body.data));
-    expect(list.body.data.find((item) => item.url === uploaded.body.data[0])).toMatchObject({ name: 'wide.jpg', type: 'image/jpeg', width: 1200 });
+    expect(list.body.data.find((item) => item.url === uploaded.body.data[0])).toMatchObject({
+      name: 'wide.jpg',
+      type: 'image/jpeg',
+      width: 1200,
+    });
   });
 
   it('needs at least one image', async () => {
@@ -105,7 +122,12 @@ describe('the media library', () => {
 describe('uploads', () => {
   it('never serve files outside the uploads folder or unfinished temporary files', async () => {
     fs.writeFileSync(path.join(server.dataDir, 'uploads', '.tmp-unfinished'), 'partial');
-    for (const probe of ['/uploads/.tmp-unfinished', '/uploads/../studio.sqlite', '/uploads/%2e%2e/studio.sqlite', '/uploads/..%2fstudio.sqlite']) {
+    for (const probe of [
+      '/uploads/.tmp-unfinished',
+      '/uploads/../studio.sqlite',
+      '/uploads/%2e%2e/studio.sqlite',
+      '/uploads/..%2fstudio.sqlite',
+    ]) {
       const response = await fetch(`${server.url}${probe}`);
       expect(response.status, probe).toBe(404);
     }
@@ -118,5 +140,25 @@ describe('pages', () => {
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<title>');
     expect((await fetch(`${server.url}/no-such-page`)).status).toBe(404);
+  });
+});
+
+describe('public answers', () => {
+  it('carry an ETag, answer 304 while nothing changed, and change as soon as content does', async () => {
+    const first = await fetch(`${server.url}/api/clients`);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${server.url}/api/clients`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    await api(server, 'POST', '/api/clients', { cookie, json: { name: 'Fresh client' } });
+    const changed = await fetch(`${server.url}/api/clients`, { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(((await changed.json()) as { data: { name: string }[] }).data[0]!.name).toBe('Fresh client');
+  });
+
+  it('are never stored by a shared cache when signed in', async () => {
+    const signedIn = await api(server, 'GET', '/api/blogs', { cookie });
+    expect(signedIn.headers.get('cache-control')).toContain('no-store');
   });
 });

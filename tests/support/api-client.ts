@@ -11,7 +11,13 @@ export async function api<T = any>( // eslint-disable-line @typescript-eslint/no
   server: TestServer,
   method: string,
   path: string,
-  options: { cookie?: string; json?: unknown; form?: FormData; origin?: string | null; headers?: Record<string, string> } = {},
+  options: {
+    cookie?: string;
+    json?: unknown;
+    form?: FormData;
+    origin?: string | null;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
@@ -34,7 +40,10 @@ export async function api<T = any>( // eslint-disable-line @typescript-eslint/no
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
-export function form(fields: Record<string, string | string[]>, files: Record<string, { data: Blob; name: string }[]> = {}): FormData {
+export function form(
+  fields: Record<string, string | string[]>,
+  files: Record<string, { data: Blob; name: string }[]> = {},
+): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);

@@ -37,7 +37,12 @@ describe('defaults', () => {
   const project = { title: 'T', description: 'D', year: '2024', location: 'Paro', category: 'Office' };
 
   it('a project is In Progress and not featured unless said', () => {
-    expect(projectCreateSchema.parse(project)).toMatchObject({ status: 'In Progress', featured: false, showInRecent: false, year: 2024 });
+    expect(projectCreateSchema.parse(project)).toMatchObject({
+      status: 'In Progress',
+      featured: false,
+      showInRecent: false,
+      year: 2024,
+    });
   });
 
   it('a hero-banner project is featured by default', () => {

@@ -47,20 +47,31 @@ describe('the image pipeline', () => {
     const bomb = pngClaiming(50_000, 50_000);
     expect(bomb.length).toBeLessThan(100_000);
     const started = process.memoryUsage().rss;
-    await expect(processImage(uploads, { buffer: bomb, originalName: 'bomb.png' }, 'library')).rejects.toMatchObject({ status: 413 });
+    await expect(processImage(uploads, { buffer: bomb, originalName: 'bomb.png' }, 'library')).rejects.toMatchObject({
+      status: 413,
+    });
     expect(process.memoryUsage().rss - started).toBeLessThan(200 * 1024 * 1024);
   });
 
   it('refuses SVG and text with 415', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    await expect(processImage(uploads, { buffer: svg, originalName: 'x.svg' }, 'library')).rejects.toMatchObject({ status: 415 });
-    await expect(processImage(uploads, { buffer: Buffer.from('hello'), originalName: 'x.jpg' }, 'library')).rejects.toMatchObject({ status: 415 });
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
+    await expect(processImage(uploads, { buffer: svg, originalName: 'x.svg' }, 'library')).rejects.toMatchObject({
+      status: 415,
+    });
+    await expect(
+      processImage(uploads, { buffer: Buffer.from('hello'), originalName: 'x.jpg' }, 'library'),
+    ).rejects.toMatchObject({ status: 415 });
   });
 
   it('applies the EXIF orientation and drops the metadata', async () => {
     const sharp = (await import('sharp')).default;
     // 600×300 stored, orientation 6 (rotate 90°): shown as 300×600.
-    const rotated = await sharp(await makeImage(600, 300)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const rotated = await sharp(await makeImage(600, 300))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const row = await processImage(uploads, { buffer: rotated, originalName: 'phone.jpg' }, 'library');
     expect([row.width, row.height]).toEqual([300, 600]);
     const meta = await sharp(path.join(uploads, row.path)).metadata();

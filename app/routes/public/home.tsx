@@ -7,7 +7,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.settings.brandName ?? 'Studio' }, { name: 'description', content: data?.settings.description ?? '' }];
+  return [
+    { title: data?.settings.brandName ?? 'Studio' },
+    { name: 'description', content: data?.settings.description ?? '' },
+  ];
 }
 
 /** A placeholder until the public site issue builds the real home page. */

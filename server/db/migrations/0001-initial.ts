@@ -144,7 +144,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'integer', (col) => col.primaryKey().check(sql`id = 1`))
     .addColumn('version', 'integer', (col) => col.notNull())
     .execute();
-  await db.insertInto('content_version' as never).values({ id: 1, version: 1 } as never).execute();
+  await db
+    .insertInto('content_version' as never)
+    .values({ id: 1, version: 1 } as never)
+    .execute();
 
   await db.schema
     .createTable('admins')

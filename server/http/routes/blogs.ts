@@ -16,22 +16,32 @@ export function blogsRouter(ctx: ServiceContext, sendCached: SendCached): Router
       res.json({ data: await listBlogs(ctx, { includeDrafts: true }) });
       return;
     }
-    await sendCached(req, res, async () => ({ data: await listBlogs(ctx) }));
+    await sendCached(req, res, 'blogs:published', async () => ({ data: await listBlogs(ctx) }));
   });
 
   router.get('/:id', async (req, res) => {
     const id = idParam(req, MESSAGES.blogNotFound);
-    res.json({ data: orNotFound(await getBlog(ctx, id, { includeDrafts: Boolean(req.admin) }), MESSAGES.blogNotFound) });
+    res.json({
+      data: orNotFound(await getBlog(ctx, id, { includeDrafts: Boolean(req.admin) }), MESSAGES.blogNotFound),
+    });
   });
 
   router.post('/', requireAdmin, parseMultipart, async (req, res) => {
-    const blog = await createBlog(ctx, bodyFields(req), { image: fileNamed(req, 'image'), images: filesNamed(req, 'images') });
+    const blog = await createBlog(ctx, bodyFields(req), {
+      image: fileNamed(req, 'image'),
+      images: filesNamed(req, 'images'),
+    });
     res.status(201).json({ data: blog });
   });
 
   router.put('/:id', requireAdmin, parseMultipart, async (req, res) => {
     const id = idParam(req, MESSAGES.blogNotFound);
-    res.json({ data: await updateBlog(ctx, id, bodyFields(req), { image: fileNamed(req, 'image'), images: filesNamed(req, 'images') }) });
+    res.json({
+      data: await updateBlog(ctx, id, bodyFields(req), {
+        image: fileNamed(req, 'image'),
+        images: filesNamed(req, 'images'),
+      }),
+    });
   });
 
   router.delete('/:id', requireAdmin, async (req, res) => {

@@ -10,7 +10,7 @@ import { bodyFields, fileNamed, parseMultipart } from '../uploads-parser';
 export function clientsRouter(ctx: ServiceContext, sendCached: SendCached): Router {
   const router = Router();
 
-  router.get('/', (req, res) => sendCached(req, res, async () => ({ data: await listClients(ctx) })));
+  router.get('/', (req, res) => sendCached(req, res, 'clients', async () => ({ data: await listClients(ctx) })));
 
   router.get('/:id', async (req, res) => {
     const id = idParam(req, MESSAGES.clientNotFound);

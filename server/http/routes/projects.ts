@@ -53,10 +53,18 @@ function altsFrom(fields: Record<string, unknown>): string[] | undefined {
 export function projectsRouter(ctx: ServiceContext, sendCached: SendCached): Router {
   const router = Router();
 
-  router.get('/', (req, res) => sendCached(req, res, async () => ({ data: await listProjects(ctx, filtersFrom(req.query)) })));
+  router.get('/', (req, res) => {
+    const filters = filtersFrom(req.query);
+    return sendCached(req, res, `projects:${JSON.stringify(filters)}`, async () => ({
+      data: await listProjects(ctx, filters),
+    }));
+  });
 
   router.get('/featured', (req, res) =>
-    sendCached(req, res, async () => ({ data: await listProjects(ctx, { featured: true }), success: true })),
+    sendCached(req, res, 'projects:featured', async () => ({
+      data: await listProjects(ctx, { featured: true }),
+      success: true,
+    })),
   );
 
   router.get('/:id', async (req, res) => {

@@ -14,9 +14,11 @@ export function siteRouter(ctx: ServiceContext, sendCached: SendCached): Router 
     res.json({ status: 'ok' });
   });
 
-  router.get('/stats', (req, res) => sendCached(req, res, async () => ({ data: await getSiteStats(ctx) })));
+  router.get('/stats', (req, res) => sendCached(req, res, 'stats', async () => ({ data: await getSiteStats(ctx) })));
 
-  router.get('/settings', (req, res) => sendCached(req, res, async () => ({ data: await getSiteSettings(ctx) })));
+  router.get('/settings', (req, res) =>
+    sendCached(req, res, 'settings', async () => ({ data: await getSiteSettings(ctx) })),
+  );
 
   router.put('/settings', requireAdmin, parseMultipart, async (req, res) => {
     res.json({ data: await updateSiteSettings(ctx, bodyFields(req), fileNamed(req, 'logo')) });

@@ -16,7 +16,9 @@ import { bodyFields, fileNamed, parseMultipart } from '../uploads-parser';
 export function teamMembersRouter(ctx: ServiceContext, sendCached: SendCached): Router {
   const router = Router();
 
-  router.get('/', (req, res) => sendCached(req, res, async () => ({ data: await listTeamMembers(ctx) })));
+  router.get('/', (req, res) =>
+    sendCached(req, res, 'team-members', async () => ({ data: await listTeamMembers(ctx) })),
+  );
 
   router.get('/:id', async (req, res) => {
     const id = idParam(req, MESSAGES.teamMemberNotFound);
