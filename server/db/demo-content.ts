@@ -1,5 +1,5 @@
-import type { BlogCategory, BlogStatus, ClientCategory, ClientStatus, ProjectStatus } from '../../core/constants';
 import type { SiteSettingsInput } from '../../core/schemas/settings.schema';
+import type { Blog, Client, Project, TeamMember } from '../../core/types';
 import type { DrawingKind } from './demo-drawings';
 
 /**
@@ -13,48 +13,33 @@ export interface DemoImage {
   alt: string;
 }
 
-export interface DemoProject {
-  title: string;
-  description: string;
-  year: number;
-  location: string;
-  category: string;
-  status: ProjectStatus;
-  client: string;
-  designTeam: string;
-  featured: boolean;
-  showInRecent: boolean;
-  images: DemoImage[];
-}
+export type DemoProject = Pick<
+  Project,
+  | 'title'
+  | 'description'
+  | 'year'
+  | 'location'
+  | 'category'
+  | 'status'
+  | 'client'
+  | 'designTeam'
+  | 'featured'
+  | 'showInRecent'
+> & { images: DemoImage[] };
 
-export interface DemoBlog {
-  title: string;
-  content: string;
-  excerpt: string;
-  author: string;
-  category: BlogCategory;
-  tags: string[];
-  status: BlogStatus;
-  readTime: string;
+export type DemoBlog = Pick<
+  Blog,
+  'title' | 'content' | 'excerpt' | 'author' | 'category' | 'tags' | 'status' | 'readTime'
+> & {
   image: DemoImage;
   images: DemoImage[];
-}
+};
 
-export interface DemoClient {
-  name: string;
-  description: string;
-  website: string;
-  category: ClientCategory;
-  status: ClientStatus;
+export type DemoClient = Pick<Client, 'name' | 'description' | 'website' | 'category' | 'status'> & {
   logoSeed: number;
-}
+};
 
-export interface DemoTeamMember {
-  name: string;
-  title: string;
-  position: string;
-  portraitSeed: number;
-}
+export type DemoTeamMember = Pick<TeamMember, 'name' | 'title' | 'position'> & { portraitSeed: number };
 
 export const demoProjects: DemoProject[] = [
   {

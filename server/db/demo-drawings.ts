@@ -56,7 +56,14 @@ function svg(width: number, height: number, body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
 }
 
-function mountains(rand: () => number, horizon: number, width: number, colour: string, peaks: number, height: number): string {
+function mountains(
+  rand: () => number,
+  horizon: number,
+  width: number,
+  colour: string,
+  peaks: number,
+  height: number,
+): string {
   const points: string[] = [`0,${horizon}`];
   const step = width / peaks;
   for (let index = 0; index <= peaks; index += 1) {
@@ -114,8 +121,12 @@ function drawFacade(rand: () => number): string {
   ];
   // Stone plinth, whitewashed walls, and the timber band of the top floor.
   parts.push(`<rect x="${left - 10}" y="${base - 34}" width="${buildingWidth + 20}" height="34" fill="#9c9384"/>`);
-  parts.push(`<rect x="${left}" y="${top}" width="${buildingWidth}" height="${base - 34 - top}" fill="${PALETTE.whitewash}"/>`);
-  parts.push(`<rect x="${left}" y="${top}" width="${buildingWidth}" height="${floorHeight * 0.85}" fill="${PALETTE.timber}" opacity="0.88"/>`);
+  parts.push(
+    `<rect x="${left}" y="${top}" width="${buildingWidth}" height="${base - 34 - top}" fill="${PALETTE.whitewash}"/>`,
+  );
+  parts.push(
+    `<rect x="${left}" y="${top}" width="${buildingWidth}" height="${floorHeight * 0.85}" fill="${PALETTE.timber}" opacity="0.88"/>`,
+  );
   parts.push(`<rect x="${left}" y="${top + floorHeight * 0.85}" width="${buildingWidth}" height="12" fill="${trim}"/>`);
   const bayWidth = buildingWidth / bays;
   for (let floor = 0; floor < floors; floor += 1) {
@@ -128,7 +139,9 @@ function drawFacade(rand: () => number): string {
   }
   const door = bayWidth * 0.5;
   const doorX = left + Math.floor(bays / 2) * bayWidth + (bayWidth - door) / 2;
-  parts.push(`<rect x="${doorX}" y="${base - 34 - floorHeight * 0.6}" width="${door}" height="${floorHeight * 0.6}" fill="${PALETTE.maroon}"/>`);
+  parts.push(
+    `<rect x="${doorX}" y="${base - 34 - floorHeight * 0.6}" width="${door}" height="${floorHeight * 0.6}" fill="${PALETTE.maroon}"/>`,
+  );
   // A wide pitched roof with the gap under it that traditional houses keep for air.
   const overhang = between(rand, 40, 70);
   const ridge = top - between(rand, 90, 140);
@@ -136,15 +149,27 @@ function drawFacade(rand: () => number): string {
   parts.push(
     `<polygon points="${left - overhang},${top - 18} ${left + buildingWidth + overhang},${top - 18} ${left + buildingWidth / 2 + 60},${ridge} ${left + buildingWidth / 2 - 60},${ridge}" fill="${roof}"/>`,
   );
-  parts.push(`<rect x="${left + buildingWidth / 2 - 16}" y="${ridge - 26}" width="32" height="26" fill="${PALETTE.ochre}"/>`);
+  parts.push(
+    `<rect x="${left + buildingWidth / 2 - 16}" y="${ridge - 26}" width="32" height="26" fill="${PALETTE.ochre}"/>`,
+  );
   // Trees and prayer flags in front.
   for (let index = 0; index < whole(rand, 3, 6); index += 1) {
     const x = pick(rand, [between(rand, 20, left - 40), between(rand, left + buildingWidth + 40, 1180)]);
     const size = between(rand, 30, 60);
     parts.push(`<rect x="${x - 4}" y="${base - 10}" width="8" height="40" fill="${PALETTE.timber}"/>`);
-    parts.push(`<ellipse cx="${x}" cy="${base - 10 - size}" rx="${size * 0.6}" ry="${size * 1.2}" fill="${PALETTE.pine}"/>`);
+    parts.push(
+      `<ellipse cx="${x}" cy="${base - 10 - size}" rx="${size * 0.6}" ry="${size * 1.2}" fill="${PALETTE.pine}"/>`,
+    );
   }
-  parts.push(prayerFlags(rand, between(rand, 20, 200), between(rand, 380, 460), between(rand, 300, 520), between(rand, 430, 520)));
+  parts.push(
+    prayerFlags(
+      rand,
+      between(rand, 20, 200),
+      between(rand, 380, 460),
+      between(rand, 300, 520),
+      between(rand, 430, 520),
+    ),
+  );
   return svg(1200, 800, parts.join(''));
 }
 
@@ -178,15 +203,36 @@ function drawPlan(rand: () => number): string {
   const background = blueprint ? '#1f3b57' : PALETTE.paper;
   const line = blueprint ? '#e8f0f7' : PALETTE.ink;
   const accent = blueprint ? '#8fb8d9' : PALETTE.maroon;
-  const outer: Room = { x: between(rand, 140, 220), y: between(rand, 110, 150), width: between(rand, 760, 880), height: between(rand, 500, 560) };
+  const outer: Room = {
+    x: between(rand, 140, 220),
+    y: between(rand, 110, 150),
+    width: between(rand, 760, 880),
+    height: between(rand, 500, 560),
+  };
   const rooms = splitRooms(rand, outer, whole(rand, 3, 4));
-  const names = ['Living', 'Kitchen', 'Bedroom', 'Bath', 'Choesham', 'Store', 'Dining', 'Study', 'Bedroom 2', 'Veranda', 'Entry'];
+  const names = [
+    'Living',
+    'Kitchen',
+    'Bedroom',
+    'Bath',
+    'Choesham',
+    'Store',
+    'Dining',
+    'Study',
+    'Bedroom 2',
+    'Veranda',
+    'Entry',
+  ];
   const parts: string[] = [`<rect width="1200" height="800" fill="${background}"/>`];
   // A faint grid, as on drafting paper.
-  for (let x = 0; x <= 1200; x += 40) parts.push(`<line x1="${x}" y1="0" x2="${x}" y2="800" stroke="${line}" stroke-opacity="0.07"/>`);
-  for (let y = 0; y <= 800; y += 40) parts.push(`<line x1="0" y1="${y}" x2="1200" y2="${y}" stroke="${line}" stroke-opacity="0.07"/>`);
+  for (let x = 0; x <= 1200; x += 40)
+    parts.push(`<line x1="${x}" y1="0" x2="${x}" y2="800" stroke="${line}" stroke-opacity="0.07"/>`);
+  for (let y = 0; y <= 800; y += 40)
+    parts.push(`<line x1="0" y1="${y}" x2="1200" y2="${y}" stroke="${line}" stroke-opacity="0.07"/>`);
   rooms.forEach((room, index) => {
-    parts.push(`<rect x="${room.x}" y="${room.y}" width="${room.width}" height="${room.height}" fill="none" stroke="${line}" stroke-width="5"/>`);
+    parts.push(
+      `<rect x="${room.x}" y="${room.y}" width="${room.width}" height="${room.height}" fill="none" stroke="${line}" stroke-width="5"/>`,
+    );
     const name = names[index % names.length]!;
     parts.push(
       `<text x="${room.x + room.width / 2}" y="${room.y + room.height / 2}" font-family="sans-serif" font-size="20" fill="${line}" text-anchor="middle">${name}</text>`,
@@ -197,25 +243,41 @@ function drawPlan(rand: () => number): string {
     // A door: a gap in the wall and its swing.
     const doorX = room.x + between(rand, 20, Math.max(30, room.width - 80));
     parts.push(`<rect x="${doorX}" y="${room.y + room.height - 4}" width="48" height="8" fill="${background}"/>`);
-    parts.push(`<path d="M${doorX} ${room.y + room.height} A48 48 0 0 1 ${doorX + 48} ${room.y + room.height - 48}" fill="none" stroke="${accent}" stroke-width="2"/>`);
-    parts.push(`<line x1="${doorX}" y1="${room.y + room.height}" x2="${doorX}" y2="${room.y + room.height - 48}" stroke="${accent}" stroke-width="2"/>`);
+    parts.push(
+      `<path d="M${doorX} ${room.y + room.height} A48 48 0 0 1 ${doorX + 48} ${room.y + room.height - 48}" fill="none" stroke="${accent}" stroke-width="2"/>`,
+    );
+    parts.push(
+      `<line x1="${doorX}" y1="${room.y + room.height}" x2="${doorX}" y2="${room.y + room.height - 48}" stroke="${accent}" stroke-width="2"/>`,
+    );
   });
-  parts.push(`<rect x="${outer.x}" y="${outer.y}" width="${outer.width}" height="${outer.height}" fill="none" stroke="${line}" stroke-width="12"/>`);
+  parts.push(
+    `<rect x="${outer.x}" y="${outer.y}" width="${outer.width}" height="${outer.height}" fill="none" stroke="${line}" stroke-width="12"/>`,
+  );
   // Dimension lines along two sides.
   const dimY = outer.y + outer.height + 50;
-  parts.push(`<line x1="${outer.x}" y1="${dimY}" x2="${outer.x + outer.width}" y2="${dimY}" stroke="${accent}" stroke-width="2"/>`);
-  parts.push(`<line x1="${outer.x}" y1="${dimY - 12}" x2="${outer.x}" y2="${dimY + 12}" stroke="${accent}" stroke-width="2"/>`);
-  parts.push(`<line x1="${outer.x + outer.width}" y1="${dimY - 12}" x2="${outer.x + outer.width}" y2="${dimY + 12}" stroke="${accent}" stroke-width="2"/>`);
+  parts.push(
+    `<line x1="${outer.x}" y1="${dimY}" x2="${outer.x + outer.width}" y2="${dimY}" stroke="${accent}" stroke-width="2"/>`,
+  );
+  parts.push(
+    `<line x1="${outer.x}" y1="${dimY - 12}" x2="${outer.x}" y2="${dimY + 12}" stroke="${accent}" stroke-width="2"/>`,
+  );
+  parts.push(
+    `<line x1="${outer.x + outer.width}" y1="${dimY - 12}" x2="${outer.x + outer.width}" y2="${dimY + 12}" stroke="${accent}" stroke-width="2"/>`,
+  );
   parts.push(
     `<text x="${outer.x + outer.width / 2}" y="${dimY - 10}" font-family="sans-serif" font-size="18" fill="${accent}" text-anchor="middle">${(outer.width / 50).toFixed(2)} m</text>`,
   );
   const dimX = outer.x - 50;
-  parts.push(`<line x1="${dimX}" y1="${outer.y}" x2="${dimX}" y2="${outer.y + outer.height}" stroke="${accent}" stroke-width="2"/>`);
+  parts.push(
+    `<line x1="${dimX}" y1="${outer.y}" x2="${dimX}" y2="${outer.y + outer.height}" stroke="${accent}" stroke-width="2"/>`,
+  );
   parts.push(
     `<text x="${dimX - 12}" y="${outer.y + outer.height / 2}" font-family="sans-serif" font-size="18" fill="${accent}" text-anchor="middle" transform="rotate(-90 ${dimX - 12} ${outer.y + outer.height / 2})">${(outer.height / 50).toFixed(2)} m</text>`,
   );
   // North arrow and title block.
-  parts.push(`<g transform="translate(1110 110)"><circle r="34" fill="none" stroke="${line}" stroke-width="2"/><polygon points="0,-28 12,14 0,6 -12,14" fill="${accent}"/><text y="-40" font-family="sans-serif" font-size="18" fill="${line}" text-anchor="middle">N</text></g>`);
+  parts.push(
+    `<g transform="translate(1110 110)"><circle r="34" fill="none" stroke="${line}" stroke-width="2"/><polygon points="0,-28 12,14 0,6 -12,14" fill="${accent}"/><text y="-40" font-family="sans-serif" font-size="18" fill="${line}" text-anchor="middle">N</text></g>`,
+  );
   parts.push(
     `<text x="${outer.x}" y="70" font-family="sans-serif" font-size="24" letter-spacing="3" fill="${line}">GROUND FLOOR PLAN · 1:100</text>`,
   );
@@ -225,7 +287,12 @@ function drawPlan(rand: () => number): string {
 function drawInterior(rand: () => number): string {
   const wall = pick(rand, [PALETTE.whitewash, PALETTE.cream, '#efe7db']);
   const floor = pick(rand, ['#9a6b45', '#b08258', '#7d5a3c']);
-  const back = { x: between(rand, 280, 360), y: between(rand, 180, 220), width: between(rand, 480, 560), height: between(rand, 320, 360) };
+  const back = {
+    x: between(rand, 280, 360),
+    y: between(rand, 180, 220),
+    width: between(rand, 480, 560),
+    height: between(rand, 320, 360),
+  };
   const right = back.x + back.width;
   const bottom = back.y + back.height;
   const parts: string[] = [
@@ -249,25 +316,45 @@ function drawInterior(rand: () => number): string {
     const y = back.y * t;
     const x1 = back.x * t;
     const x2 = 1200 - (1200 - right) * t;
-    parts.push(`<line x1="${x1}" y1="${y}" x2="${x2}" y2="${y}" stroke="${PALETTE.timber}" stroke-width="${14 * (1 - t) + 4}"/>`);
+    parts.push(
+      `<line x1="${x1}" y1="${y}" x2="${x2}" y2="${y}" stroke="${PALETTE.timber}" stroke-width="${14 * (1 - t) + 4}"/>`,
+    );
   }
   // A large window on the back wall with the valley beyond.
   const win = { x: back.x + back.width * 0.18, y: back.y + 40, width: back.width * 0.64, height: back.height * 0.5 };
-  parts.push(`<rect x="${win.x - 12}" y="${win.y - 12}" width="${win.width + 24}" height="${win.height + 24}" fill="${PALETTE.timber}"/>`);
-  parts.push(`<svg x="${win.x}" y="${win.y}" width="${win.width}" height="${win.height}" viewBox="0 0 1200 600" preserveAspectRatio="none"><rect width="1200" height="600" fill="${PALETTE.sky}"/>${mountains(rand, 600, 1200, PALETTE.mountain, 4, 400)}${mountains(rand, 600, 1200, PALETTE.pine, 5, 220)}</svg>`);
-  parts.push(`<line x1="${win.x + win.width / 2}" y1="${win.y}" x2="${win.x + win.width / 2}" y2="${win.y + win.height}" stroke="${PALETTE.timber}" stroke-width="8"/>`);
+  parts.push(
+    `<rect x="${win.x - 12}" y="${win.y - 12}" width="${win.width + 24}" height="${win.height + 24}" fill="${PALETTE.timber}"/>`,
+  );
+  parts.push(
+    `<svg x="${win.x}" y="${win.y}" width="${win.width}" height="${win.height}" viewBox="0 0 1200 600" preserveAspectRatio="none"><rect width="1200" height="600" fill="${PALETTE.sky}"/>${mountains(rand, 600, 1200, PALETTE.mountain, 4, 400)}${mountains(rand, 600, 1200, PALETTE.pine, 5, 220)}</svg>`,
+  );
+  parts.push(
+    `<line x1="${win.x + win.width / 2}" y1="${win.y}" x2="${win.x + win.width / 2}" y2="${win.y + win.height}" stroke="${PALETTE.timber}" stroke-width="8"/>`,
+  );
   // Rug, sofa, low table, a pendant lamp and a painted band (the maroon frieze).
   parts.push(`<rect x="${back.x}" y="${back.y + 10}" width="${back.width}" height="14" fill="${PALETTE.maroon}"/>`);
-  parts.push(`<ellipse cx="600" cy="${bottom + 150}" rx="330" ry="70" fill="${pick(rand, [PALETTE.maroon, PALETTE.ochre, PALETTE.slate])}" opacity="0.85"/>`);
+  parts.push(
+    `<ellipse cx="600" cy="${bottom + 150}" rx="330" ry="70" fill="${pick(rand, [PALETTE.maroon, PALETTE.ochre, PALETTE.slate])}" opacity="0.85"/>`,
+  );
   const sofa = pick(rand, [PALETTE.slate, PALETTE.pine, '#8c5a3c']);
-  parts.push(`<rect x="${back.x + 30}" y="${bottom - 60}" width="${back.width - 60}" height="90" rx="14" fill="${sofa}"/>`);
-  parts.push(`<rect x="${back.x + 10}" y="${bottom - 20}" width="${back.width - 20}" height="60" rx="14" fill="${sofa}" opacity="0.9"/>`);
+  parts.push(
+    `<rect x="${back.x + 30}" y="${bottom - 60}" width="${back.width - 60}" height="90" rx="14" fill="${sofa}"/>`,
+  );
+  parts.push(
+    `<rect x="${back.x + 10}" y="${bottom - 20}" width="${back.width - 20}" height="60" rx="14" fill="${sofa}" opacity="0.9"/>`,
+  );
   parts.push(`<rect x="470" y="${bottom + 110}" width="260" height="30" fill="${PALETTE.timber}"/>`);
-  parts.push(`<rect x="490" y="${bottom + 140}" width="16" height="40" fill="${PALETTE.timber}"/><rect x="694" y="${bottom + 140}" width="16" height="40" fill="${PALETTE.timber}"/>`);
+  parts.push(
+    `<rect x="490" y="${bottom + 140}" width="16" height="40" fill="${PALETTE.timber}"/><rect x="694" y="${bottom + 140}" width="16" height="40" fill="${PALETTE.timber}"/>`,
+  );
   const lampX = between(rand, 450, 750);
-  parts.push(`<line x1="${lampX}" y1="0" x2="${lampX}" y2="150" stroke="${PALETTE.ink}" stroke-width="3"/><polygon points="${lampX - 40},190 ${lampX + 40},190 ${lampX + 18},150 ${lampX - 18},150" fill="${PALETTE.ochre}"/>`);
+  parts.push(
+    `<line x1="${lampX}" y1="0" x2="${lampX}" y2="150" stroke="${PALETTE.ink}" stroke-width="3"/><polygon points="${lampX - 40},190 ${lampX + 40},190 ${lampX + 18},150 ${lampX - 18},150" fill="${PALETTE.ochre}"/>`,
+  );
   if (rand() < 0.6) {
-    parts.push(`<rect x="70" y="260" width="150" height="200" fill="${PALETTE.cream}" stroke="${PALETTE.timber}" stroke-width="10"/><circle cx="145" cy="340" r="40" fill="${PALETTE.ochre}" opacity="0.7"/>`);
+    parts.push(
+      `<rect x="70" y="260" width="150" height="200" fill="${PALETTE.cream}" stroke="${PALETTE.timber}" stroke-width="10"/><circle cx="145" cy="340" r="40" fill="${PALETTE.ochre}" opacity="0.7"/>`,
+    );
   }
   return svg(1200, 800, parts.join(''));
 }
@@ -284,25 +371,39 @@ function drawSite(rand: () => number): string {
   }
   // The river.
   const riverX = between(rand, 150, 350);
-  parts.push(`<path d="M${riverX} 0 C${riverX + 200} 200 ${riverX - 150} 450 ${riverX + 120} 800" stroke="#6f9fc0" stroke-width="${whole(rand, 40, 70)}" fill="none"/>`);
+  parts.push(
+    `<path d="M${riverX} 0 C${riverX + 200} 200 ${riverX - 150} 450 ${riverX + 120} 800" stroke="#6f9fc0" stroke-width="${whole(rand, 40, 70)}" fill="none"/>`,
+  );
   // Paths, buildings seen from above, and trees.
-  parts.push(`<path d="M${riverX + 80} 800 Q700 500 1200 ${between(rand, 200, 400)}" stroke="#e9dcc0" stroke-width="16" fill="none" stroke-dasharray="2 0"/>`);
+  parts.push(
+    `<path d="M${riverX + 80} 800 Q700 500 1200 ${between(rand, 200, 400)}" stroke="#e9dcc0" stroke-width="16" fill="none" stroke-dasharray="2 0"/>`,
+  );
   for (let index = 0; index < whole(rand, 4, 7); index += 1) {
     const x = between(rand, 520, 1060);
     const y = between(rand, 120, 640);
     const width = between(rand, 80, 160);
     const height = between(rand, 60, 110);
-    parts.push(`<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${pick(rand, [PALETTE.maroon, PALETTE.slate, '#6b7b52'])}" stroke="${PALETTE.whitewash}" stroke-width="6"/>`);
-    parts.push(`<line x1="${x}" y1="${y + height / 2}" x2="${x + width}" y2="${y + height / 2}" stroke="${PALETTE.whitewash}" stroke-width="3"/>`);
+    parts.push(
+      `<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${pick(rand, [PALETTE.maroon, PALETTE.slate, '#6b7b52'])}" stroke="${PALETTE.whitewash}" stroke-width="6"/>`,
+    );
+    parts.push(
+      `<line x1="${x}" y1="${y + height / 2}" x2="${x + width}" y2="${y + height / 2}" stroke="${PALETTE.whitewash}" stroke-width="3"/>`,
+    );
   }
   for (let index = 0; index < 60; index += 1) {
     const x = between(rand, 0, 1200);
     const y = between(rand, 0, 800);
     const r = between(rand, 10, 24);
-    parts.push(`<circle cx="${x}" cy="${y}" r="${r}" fill="${PALETTE.pine}" opacity="0.85"/><circle cx="${x - r / 3}" cy="${y - r / 3}" r="${r / 2.5}" fill="#4f7a4f" opacity="0.8"/>`);
+    parts.push(
+      `<circle cx="${x}" cy="${y}" r="${r}" fill="${PALETTE.pine}" opacity="0.85"/><circle cx="${x - r / 3}" cy="${y - r / 3}" r="${r / 2.5}" fill="#4f7a4f" opacity="0.8"/>`,
+    );
   }
-  parts.push(`<g transform="translate(1120 700)"><circle r="30" fill="${PALETTE.whitewash}" opacity="0.85"/><polygon points="0,-24 10,12 0,5 -10,12" fill="${PALETTE.maroon}"/></g>`);
-  parts.push(`<rect x="40" y="730" width="200" height="10" fill="${PALETTE.ink}"/><rect x="40" y="730" width="100" height="10" fill="${PALETTE.whitewash}"/><text x="40" y="720" font-family="sans-serif" font-size="18" fill="${PALETTE.ink}">0      25      50 m</text>`);
+  parts.push(
+    `<g transform="translate(1120 700)"><circle r="30" fill="${PALETTE.whitewash}" opacity="0.85"/><polygon points="0,-24 10,12 0,5 -10,12" fill="${PALETTE.maroon}"/></g>`,
+  );
+  parts.push(
+    `<rect x="40" y="730" width="200" height="10" fill="${PALETTE.ink}"/><rect x="40" y="730" width="100" height="10" fill="${PALETTE.whitewash}"/><text x="40" y="720" font-family="sans-serif" font-size="18" fill="${PALETTE.ink}">0      25      50 m</text>`,
+  );
   return svg(1200, 800, parts.join(''));
 }
 
