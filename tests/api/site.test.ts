@@ -81,6 +81,7 @@ describe('the media library', () => {
     const files = [
       { data: imageBlob(await makeImage(1600, 900)), name: 'wide.jpg' },
       { data: imageBlob(await makeImage(300, 300, 'gif'), 'image/gif'), name: 'anim.gif' },
+      { data: imageBlob(await makeImage(300, 200, 'avif'), 'image/avif'), name: 'photo.avif' },
     ];
     const uploaded = await api<{ success: boolean; data: string[] }>(server, 'POST', '/api/media/upload', {
       cookie,
@@ -88,8 +89,9 @@ describe('the media library', () => {
     });
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.success).toBe(true);
-    expect(uploaded.body.data).toHaveLength(2);
-    expect(uploaded.body.data[1]).toMatch(/\.jpg$/);
+    expect(uploaded.body.data).toHaveLength(3);
+    // GIF and AVIF are accepted and stored as JPEG; JPEG stays JPEG.
+    expect(uploaded.body.data.every((url) => url.endsWith('.jpg'))).toBe(true);
     const list = await api<{ data: MediaItem[] }>(server, 'GET', '/api/media');
     expect(list.body.data.map((item) => item.url)).toEqual(expect.arrayContaining(uploaded.body.data));
     expect(list.body.data.find((item) => item.url === uploaded.body.data[0])).toMatchObject({

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 export async function makeImage(
   width: number,
   height: number,
-  format: 'jpeg' | 'png' | 'webp' | 'gif' = 'jpeg',
+  format: 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' = 'jpeg',
   colour = { r: 140, g: 60, b: 40 },
 ): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: colour } });
