@@ -1,5 +1,9 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
+// A side-effect import: a `?url` import hashes differently in the server and client builds.
+import './styles/global.css';
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -7,6 +11,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f2830" />
         <Meta />
         <Links />
       </head>
@@ -23,17 +28,21 @@ export default function App() {
   return <Outlet />;
 }
 
+/** The last resort, when even the page layout failed: no stack traces, a way home. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main>
+    <main className="container section">
+      <title>{notFound ? 'Page not found' : 'Something went wrong'}</title>
       <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
       <p>
         {notFound
           ? 'The page you are looking for does not exist or may have been moved.'
           : 'Please try again in a moment.'}
       </p>
-      <a href="/">Go Back to Home</a>
+      <a className="button" href="/">
+        Go Back to Home
+      </a>
     </main>
   );
 }

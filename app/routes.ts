@@ -1,3 +1,25 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { LISTING_PAGES, SERVICE_PAGES } from '../core/site-structure';
 
-export default [index('routes/public/home.tsx'), route('*', 'routes/public/not-found.tsx')] satisfies RouteConfig;
+const withoutSlash = (path: string) => path.replace(/^\//, '');
+
+export default [
+  route('sitemap.xml', 'routes/seo/sitemap.ts'),
+  route('robots.txt', 'routes/seo/robots.ts'),
+  route('blog/rss.xml', 'routes/seo/rss.ts'),
+  layout('routes/public/layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('about', 'routes/public/about.tsx'),
+    ...SERVICE_PAGES.map((page) =>
+      route(withoutSlash(page.path), 'routes/public/service-page.tsx', { id: `service:${page.path}` }),
+    ),
+    ...LISTING_PAGES.map((page) =>
+      route(withoutSlash(page.path), 'routes/public/listing-page.tsx', { id: `listing:${page.path}` }),
+    ),
+    route('project/:id', 'routes/public/project.tsx'),
+    route('blog', 'routes/public/blog-list.tsx'),
+    route('blog/:id', 'routes/public/blog-post.tsx'),
+    route('contact', 'routes/public/contact.tsx'),
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

@@ -4,6 +4,8 @@ import type { ServiceContext } from './services/context';
 declare module 'react-router' {
   interface AppLoadContext {
     ctx: ServiceContext;
+    /** The visitor's address, as the server trusts it (TRUST_PROXY). */
+    clientIp: string;
   }
 }
 

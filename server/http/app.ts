@@ -31,7 +31,7 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
     createRequestHandler({
       build,
       mode: ctx.config.production ? 'production' : 'development',
-      getLoadContext: () => ({ ctx }),
+      getLoadContext: (req) => ({ ctx, clientIp: req.ip ?? '' }),
     }),
   );
   return app;

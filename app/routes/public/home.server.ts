@@ -1,8 +1,19 @@
+import type { AppLoadContext } from 'react-router';
+import { HOME_RECENT_PROJECTS } from '../../../core/constants';
+import { listClients } from '../../../server/services/clients';
 import { listProjects } from '../../../server/services/projects';
-import { getSiteSettings } from '../../../server/services/settings';
-import type { ServiceContext } from '../../../server/services/context';
+import { getSiteStats } from '../../../server/services/stats';
 
-export async function loadHome(ctx: ServiceContext) {
-  const [settings, featuredProjects] = await Promise.all([getSiteSettings(ctx), listProjects(ctx, { featured: true })]);
-  return { settings, featuredProjects };
+export async function loadHome(context: AppLoadContext) {
+  const { ctx } = context;
+  const [featuredProjects, recent, latest, clients, stats] = await Promise.all([
+    listProjects(ctx, { featured: true }),
+    listProjects(ctx, { showInRecent: true, limit: HOME_RECENT_PROJECTS }),
+    listProjects(ctx, { limit: HOME_RECENT_PROJECTS }),
+    listClients(ctx),
+    getSiteStats(ctx),
+  ]);
+  // The administrator picks the recent projects; until they do, the newest stand in.
+  const lastProjects = recent.length > 0 ? recent : latest;
+  return { featuredProjects, lastProjects, clients: clients.filter((client) => client.status === 'Active'), stats };
 }

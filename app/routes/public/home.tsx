@@ -1,34 +1,107 @@
-import { resolveImageUrl } from '../../../core/image-url';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { STATISTICS_VISIBLE_THRESHOLD } from '../../../core/constants';
+import { ClientsCarousel } from '../../features/home/clients-carousel';
+import { HeroCarousel } from '../../features/home/hero-carousel';
+import { LastProjects } from '../../features/home/last-projects';
+import { LoadingScreen } from '../../features/home/loading-screen';
+import { Statistics } from '../../features/home/statistics';
+import { Testimonials } from '../../features/home/testimonials';
+import { pageMeta, siteDataFrom } from '../../lib/seo';
+import { useSeenOnce } from '../../lib/use-in-view';
+import { useSiteData } from '../../lib/use-site-data';
+import { useCountUp } from '../../ui/count-up';
 import type { Route } from './+types/home';
 import { loadHome } from './home.server';
+import '../../features/home/home.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadHome(context.ctx);
+  return loadHome(context);
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [
-    { title: data?.settings.brandName ?? 'Studio' },
-    { name: 'description', content: data?.settings.description ?? '' },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteDataFrom(matches);
+  const settings = site?.settings;
+  const siteUrl = site?.siteUrl ?? '';
+  return pageMeta(site, {
+    title: settings
+      ? `${settings.brandName} | Architecture, Interiors & Construction in Bhutan`
+      : 'Architecture in Bhutan',
+    description: settings?.description || 'Architecture, interior design and construction in Thimphu, Bhutan.',
+    path: '/',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': ['LocalBusiness', 'ProfessionalService'],
+      '@id': `${siteUrl}/#studio`,
+      name: settings?.brandName,
+      description: settings?.description,
+      url: `${siteUrl}/`,
+      logo: settings?.logo ? `${siteUrl}/uploads/${settings.logo}` : undefined,
+      image: settings?.logo ? `${siteUrl}/uploads/${settings.logo}` : undefined,
+      email: settings?.contactEmail || undefined,
+      telephone: settings?.phonePrimary || undefined,
+      address: { '@type': 'PostalAddress', streetAddress: 'Babesa', addressLocality: 'Thimphu', addressCountry: 'BT' },
+      areaServed: 'Bhutan',
+      knowsAbout: ['Architecture', 'Interior design', 'Construction', 'Urban planning', 'Landscape design'],
+      sameAs: [settings?.facebookUrl, settings?.instagramUrl, settings?.youtubeUrl, settings?.tiktokUrl].filter(
+        Boolean,
+      ),
+    },
+  });
 }
 
-/** A placeholder until the public site issue builds the real home page. */
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { settings, featuredProjects } = loaderData;
+function ExperienceCounter({ years }: { years: number }) {
+  const element = useRef<HTMLParagraphElement>(null);
+  const seen = useSeenOnce(element, STATISTICS_VISIBLE_THRESHOLD);
+  const shown = useCountUp(years, seen);
   return (
-    <main>
-      <h1>{settings.brandName}</h1>
-      <p>{settings.description}</p>
-      <h2>Featured projects</h2>
-      <ul>
-        {featuredProjects.map((project) => (
-          <li key={project.id}>
-            <img src={resolveImageUrl(project.image)} alt={project.imageDetails[0]?.alt ?? project.title} width={120} />
-            {project.title} — {project.location}, {project.year}
-          </li>
-        ))}
-      </ul>
-    </main>
+    <p ref={element} className="experience">
+      <span className="experience__value">{shown}</span>
+      <span>years of experience</span>
+    </p>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featuredProjects, lastProjects, clients, stats } = loaderData;
+  const { settings } = useSiteData();
+  return (
+    <>
+      <LoadingScreen brandName={settings.brandName} />
+      <h1 className="visually-hidden">{settings.brandName}: architecture, interiors and construction in Bhutan</h1>
+      <HeroCarousel initial={featuredProjects} />
+      <section className="section section--white" aria-labelledby="about-title">
+        <div className="container home-intro">
+          <ExperienceCounter years={stats.years} />
+          <div>
+            <span className="eyebrow">About Us</span>
+            <h2 id="about-title">Designed in Thimphu, built across Bhutan</h2>
+            <p className="prose">
+              {settings.brandName} is a design-and-build studio in Babesa, Thimphu. Architects, interior designers and
+              engineers work with our own construction crews, so the building you see on paper is the building you get.
+            </p>
+            <Link to="/about" className="button button--ghost">
+              More about us
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="last-projects-title">
+        <div className="container">
+          <span className="eyebrow">Portfolio</span>
+          <h2 id="last-projects-title">Last Projects</h2>
+          <LastProjects projects={lastProjects} />
+        </div>
+      </section>
+      <Testimonials />
+      <section className="section section--white" aria-labelledby="clients-title">
+        <div className="container">
+          <span className="eyebrow">Trusted by</span>
+          <h2 id="clients-title">Our Clients</h2>
+          <ClientsCarousel clients={clients} />
+        </div>
+      </section>
+      <Statistics stats={stats} />
+    </>
   );
 }

@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  FEATURED_REFETCH_MS,
+  HERO_FETCH_RETRIES,
+  HERO_RETRY_DELAY_MS,
+  REFETCH_AFTER_FOCUS_MS,
+} from '../../../core/constants';
+import type { Project } from '../../../core/types';
+import { fetchFeaturedProjects } from '../../lib/api-client';
+
+export interface FeaturedState {
+  projects: Project[];
+  loading: boolean;
+  error: string | null;
+  lastFetchedAt: number | null;
+  attempts: number;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The hero's featured projects (SPEC section 4): the server's list first,
+ * then fetched afresh every 30 s and 300 ms after the window regains focus;
+ * a failed fetch is retried 3 times, 1 s apart.
+ */
+export function useFeaturedProjects(initial: Project[] | null) {
+  const [state, setState] = useState<FeaturedState>({
+    projects: initial ?? [],
+    loading: initial === null,
+    error: null,
+    lastFetchedAt: null,
+    attempts: 0,
+  });
+  const running = useRef(false);
+
+  const load = useCallback(async () => {
+    if (running.current) return;
+    running.current = true;
+    let lastError = '';
+    for (let attempt = 1; attempt <= HERO_FETCH_RETRIES + 1; attempt += 1) {
+      try {
+        const projects = await fetchFeaturedProjects();
+        setState({ projects, loading: false, error: null, lastFetchedAt: Date.now(), attempts: attempt });
+        running.current = false;
+        return;
+      } catch (error) {
+        lastError = error instanceof Error ? error.message : String(error);
+        if (attempt <= HERO_FETCH_RETRIES) await wait(HERO_RETRY_DELAY_MS);
+      }
+    }
+    setState((current) => ({ ...current, loading: false, error: lastError, attempts: HERO_FETCH_RETRIES + 1 }));
+    running.current = false;
+  }, []);
+
+  useEffect(() => {
+    if (initial === null) void load();
+    const interval = setInterval(() => void load(), FEATURED_REFETCH_MS);
+    let focusTimer: ReturnType<typeof setTimeout> | undefined;
+    const onFocus = () => {
+      clearTimeout(focusTimer);
+      focusTimer = setTimeout(() => void load(), REFETCH_AFTER_FOCUS_MS);
+    };
+    window.addEventListener('focus', onFocus);
+    return () => {
+      clearInterval(interval);
+      clearTimeout(focusTimer);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [initial, load]);
+
+  const retry = useCallback(() => {
+    setState((current) => ({ ...current, loading: true, error: null }));
+    void load();
+  }, [load]);
+
+  return { ...state, retry };
+}

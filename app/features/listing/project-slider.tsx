@@ -1,0 +1,121 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  MOBILE_BREAKPOINT_PX,
+  PROJECTS_PER_SLIDE,
+  PROJECTS_PER_SLIDE_MOBILE,
+  SWIPE_THRESHOLD_PX,
+} from '../../../core/constants';
+import type { Project } from '../../../core/types';
+import { useHydrated, useMediaQuery } from '../../lib/client-state';
+import { ResponsiveImage } from '../../ui/responsive-image';
+
+/**
+ * Projects two to a page (one on a phone unless `alwaysTwo`), moved by the
+ * arrows or by a swipe or drag of more than 150 px; bounded at both ends; back
+ * to the first page when the filters or the layout change. Without JavaScript
+ * the track simply scrolls sideways.
+ */
+export function ProjectSlider({
+  projects,
+  alwaysTwo,
+  resetKey,
+}: {
+  projects: Project[];
+  alwaysTwo: boolean;
+  resetKey: string;
+}) {
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
+  const enhanced = useHydrated();
+  const perPage = mobile && !alwaysTwo ? PROJECTS_PER_SLIDE_MOBILE : PROJECTS_PER_SLIDE;
+  const pageCount = Math.max(1, Math.ceil(projects.length / perPage));
+  // The page belongs to one set of filters and one layout: when either changes, it is page 0 again.
+  const layoutKey = `${resetKey}|${perPage}`;
+  const [position, setPosition] = useState({ layoutKey, page: 0 });
+  const page = position.layoutKey === layoutKey ? position.page : 0;
+  const dragStart = useRef<number | null>(null);
+
+  const goTo = (next: number) => setPosition({ layoutKey, page: Math.min(pageCount - 1, Math.max(0, next)) });
+  const onPointerDown = (event: React.PointerEvent) => {
+    dragStart.current = event.clientX;
+  };
+  const onPointerUp = (event: React.PointerEvent) => {
+    if (dragStart.current === null) return;
+    const distance = event.clientX - dragStart.current;
+    dragStart.current = null;
+    if (Math.abs(distance) > SWIPE_THRESHOLD_PX) goTo(page + (distance < 0 ? 1 : -1));
+  };
+
+  return (
+    <div
+      className="slider"
+      data-enhanced={enhanced || undefined}
+      style={{ '--per-page': perPage } as React.CSSProperties}
+      aria-roledescription="carousel"
+      aria-label="Projects"
+    >
+      <div
+        className="slider__viewport"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (dragStart.current = null)}
+      >
+        <ul className="slider__track" style={enhanced ? { transform: `translateX(-${page * 100}%)` } : undefined}>
+          {projects.map((project, index) => {
+            const visible = !enhanced || Math.floor(index / perPage) === page;
+            return (
+              <li
+                key={project.id}
+                className="slider__slide"
+                aria-hidden={!visible || undefined}
+                inert={!visible || undefined}
+              >
+                <ResponsiveImage
+                  image={project.imageDetails.find((image) => image.path === project.image) ?? project.imageDetails[0]}
+                  alt={project.imageDetails[0]?.alt ?? project.title}
+                  sizes={`(max-width: ${MOBILE_BREAKPOINT_PX}px) ${alwaysTwo ? 46 : 92}vw, 560px`}
+                  priority={index < perPage}
+                  className="slider__image"
+                />
+                <div className="slider__caption">
+                  <h2 className="slider__title">{project.title}</h2>
+                  <p className="slider__meta">
+                    {project.location} · {project.year}
+                  </p>
+                  <Link to={`/project/${project.id}`} className="slider__read" aria-label={`READ: ${project.title}`}>
+                    READ
+                  </Link>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {enhanced && pageCount > 1 && (
+        <div className="slider__controls">
+          <button
+            type="button"
+            className="slider__arrow"
+            onClick={() => goTo(page - 1)}
+            disabled={page === 0}
+            aria-label="Previous projects"
+          >
+            ‹
+          </button>
+          <span aria-live="polite">
+            {page + 1} / {pageCount}
+          </span>
+          <button
+            type="button"
+            className="slider__arrow"
+            onClick={() => goTo(page + 1)}
+            disabled={page === pageCount - 1}
+            aria-label="Next projects"
+          >
+            ›
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

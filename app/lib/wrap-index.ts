@@ -1,0 +1,5 @@
+/** Moves an index by `step` within `length` items, wrapping at both ends. */
+export function wrapIndex(index: number, step: number, length: number): number {
+  if (length === 0) return 0;
+  return (((index + step) % length) + length) % length;
+}

@@ -1,0 +1,14 @@
+import type { AppLoadContext } from 'react-router';
+import { getBlog, listBlogs } from '../../../server/services/blogs';
+import { htmlToText } from '../../../server/services/html-sanitizer';
+
+export async function loadPublishedBlogs(context: AppLoadContext) {
+  return { blogs: await listBlogs(context.ctx) };
+}
+
+/** A published post, with the plain-text description SPEC section 2 falls back to. */
+export async function loadBlogPost(context: AppLoadContext, id: number) {
+  const blog = Number.isSafeInteger(id) && id > 0 ? await getBlog(context.ctx, id) : null;
+  if (!blog) return null;
+  return { blog, description: blog.excerpt || htmlToText(blog.content).slice(0, 200) };
+}

@@ -1,0 +1,81 @@
+import type { AppLoadContext } from 'react-router';
+import { STATIC_PUBLIC_PATHS } from '../../../core/site-structure';
+import { listBlogs } from '../../../server/services/blogs';
+import { htmlToText } from '../../../server/services/html-sanitizer';
+import { listProjects } from '../../../server/services/projects';
+import { getSiteSettings } from '../../../server/services/settings';
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+const XML_HEADERS = { 'Cache-Control': 'public, max-age=300' };
+
+/** Every public route, every project and every published post. */
+export async function sitemapResponse(context: AppLoadContext): Promise<Response> {
+  const { siteUrl } = context.ctx.config;
+  const [projects, blogs] = await Promise.all([listProjects(context.ctx), listBlogs(context.ctx)]);
+  const entries = [
+    ...STATIC_PUBLIC_PATHS.map((path) => ({ loc: `${siteUrl}${path}`, lastmod: undefined as string | undefined })),
+    ...projects.map((project) => ({ loc: `${siteUrl}/project/${project.id}`, lastmod: project.updatedAt })),
+    ...blogs.map((blog) => ({ loc: `${siteUrl}/blog/${blog.id}`, lastmod: blog.updatedAt })),
+  ];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries.map(
+      (entry) =>
+        `  <url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`,
+    ),
+    '</urlset>',
+  ].join('\n');
+  return new Response(body, { headers: { ...XML_HEADERS, 'Content-Type': 'application/xml; charset=utf-8' } });
+}
+
+export function robotsResponse(context: AppLoadContext): Response {
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /dashboard',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${context.ctx.config.siteUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+}
+
+/** RSS 2.0 of the published posts, newest first. */
+export async function rssResponse(context: AppLoadContext): Promise<Response> {
+  const { siteUrl } = context.ctx.config;
+  const [settings, blogs] = await Promise.all([getSiteSettings(context.ctx), listBlogs(context.ctx)]);
+  const items = blogs.map((blog) =>
+    [
+      '    <item>',
+      `      <title>${escapeXml(blog.title)}</title>`,
+      `      <link>${siteUrl}/blog/${blog.id}</link>`,
+      `      <guid isPermaLink="true">${siteUrl}/blog/${blog.id}</guid>`,
+      `      <pubDate>${new Date(blog.publishedAt ?? blog.createdAt).toUTCString()}</pubDate>`,
+      `      <author>${escapeXml(`${settings.contactEmail || 'info@example.com'} (${blog.author})`)}</author>`,
+      `      <category>${escapeXml(blog.category)}</category>`,
+      `      <description>${escapeXml(blog.excerpt || htmlToText(blog.content).slice(0, 200))}</description>`,
+      '    </item>',
+    ].join('\n'),
+  );
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    <title>${escapeXml(`${settings.brandName} Blog`)}</title>`,
+    `    <link>${siteUrl}/blog</link>`,
+    `    <atom:link href="${siteUrl}/blog/rss.xml" rel="self" type="application/rss+xml"/>`,
+    `    <description>${escapeXml(settings.description)}</description>`,
+    '    <language>en</language>',
+    ...items,
+    '  </channel>',
+    '</rss>',
+  ].join('\n');
+  return new Response(body, { headers: { ...XML_HEADERS, 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+}
