@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useFetcher } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useActionData } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import type { ContactActionResult } from '../../routes/public/contact.server';
 import './contact-form.css';
@@ -8,53 +8,65 @@ type FormState = 'idle' | 'sending' | 'success' | 'error';
 
 /**
  * The contact form (SPEC sections 4, 5, 8): idle, sending, success or error.
- * It posts to the page's action, so it also works without JavaScript.
+ * With JavaScript it posts to /api/contact; without, the browser posts the
+ * page and the route's action answers.
  */
 export function ContactForm() {
-  const fetcher = useFetcher<ContactActionResult>();
-  const form = useRef<HTMLFormElement>(null);
+  const pageResult = useActionData<ContactActionResult>();
+  const [state, setState] = useState<FormState>(pageResult ? (pageResult.ok ? 'success' : 'error') : 'idle');
+  const [fields, setFields] = useState<Record<string, string>>(
+    pageResult && !pageResult.ok ? (pageResult.fields ?? {}) : {},
+  );
   const startedAt = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (startedAt.current) startedAt.current.value = String(Date.now());
   }, []);
 
-  const result = fetcher.data;
-  const state: FormState = fetcher.state !== 'idle' ? 'sending' : result ? (result.ok ? 'success' : 'error') : 'idle';
-  useEffect(() => {
-    if (state === 'success') form.current?.reset();
-  }, [state]);
-  const fieldError = (name: string) => (result && !result.ok ? result.fields?.[name] : undefined);
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setState('sending');
+    setFields({});
+    try {
+      const response = await fetch('/api/contact', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        credentials: 'include',
+        body: JSON.stringify(Object.fromEntries(new FormData(form))),
+      });
+      const body = (await response.json().catch(() => ({}))) as { success?: boolean; fields?: Record<string, string> };
+      if (!response.ok || !body.success) {
+        setFields(body.fields ?? {});
+        setState('error');
+        return;
+      }
+      form.reset();
+      setState('success');
+    } catch {
+      setState('error');
+    }
+  };
+
+  const invalid = (name: string) =>
+    fields[name] ? { 'aria-invalid': true, 'aria-describedby': `contact-${name}-error` } : {};
+  const error = (name: string) =>
+    fields[name] && (
+      <p id={`contact-${name}-error`} className="contact-form__error">
+        {fields[name]}
+      </p>
+    );
 
   return (
-    <fetcher.Form
-      method="post"
-      ref={form}
-      className="contact-form"
-      noValidate={false}
-      aria-describedby="contact-status"
-    >
+    <form method="post" className="contact-form" onSubmit={onSubmit}>
       <div className="contact-form__field">
         <label htmlFor="contact-name">Full Name</label>
-        <input
-          id="contact-name"
-          name="name"
-          autoComplete="name"
-          required
-          aria-invalid={Boolean(fieldError('name')) || undefined}
-        />
-        {fieldError('name') && <p className="contact-form__error">{fieldError('name')}</p>}
+        <input id="contact-name" name="name" autoComplete="name" required {...invalid('name')} />
+        {error('name')}
       </div>
       <div className="contact-form__field">
         <label htmlFor="contact-email">Email Address</label>
-        <input
-          id="contact-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          aria-invalid={Boolean(fieldError('email')) || undefined}
-        />
-        {fieldError('email') && <p className="contact-form__error">{fieldError('email')}</p>}
+        <input id="contact-email" name="email" type="email" autoComplete="email" required {...invalid('email')} />
+        {error('email')}
       </div>
       <div className="contact-form__field">
         <label htmlFor="contact-phone">
@@ -64,14 +76,8 @@ export function ContactForm() {
       </div>
       <div className="contact-form__field">
         <label htmlFor="contact-message">Message</label>
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={6}
-          required
-          aria-invalid={Boolean(fieldError('message')) || undefined}
-        />
-        {fieldError('message') && <p className="contact-form__error">{fieldError('message')}</p>}
+        <textarea id="contact-message" name="message" rows={6} required {...invalid('message')} />
+        {error('message')}
       </div>
       {/* People leave this empty; bots fill it in. */}
       <div className="contact-form__trap" aria-hidden="true">
@@ -82,10 +88,10 @@ export function ContactForm() {
       <button type="submit" className="button" disabled={state === 'sending'}>
         {state === 'sending' ? 'Sending...' : 'Send Message'}
       </button>
-      <p id="contact-status" role="status" className={`contact-form__status contact-form__status--${state}`}>
+      <p role="status" className={`contact-form__status contact-form__status--${state}`}>
         {state === 'success' && MESSAGES.contactSuccess}
         {state === 'error' && MESSAGES.contactFailure}
       </p>
-    </fetcher.Form>
+    </form>
   );
 }

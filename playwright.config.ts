@@ -1,0 +1,56 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests against the production build, served by `node server.js` on
+ * its own port with a fresh data folder and the demo content, in Debian's
+ * Chromium (Playwright's own browser download does not work here).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4417);
+const DATA_DIR = path.join(os.tmpdir(), `studio-e2e-${PORT}`);
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+    trace: 'off',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
+  ],
+  webServer: {
+    command: `rm -rf "${DATA_DIR}" && node server.js`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      SEED_DEMO: '1',
+    },
+  },
+});

@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { Blog, Project } from '../../core/types';
+
+export interface Options {
+  /** Leave the first-visit loading animation on (it is marked as seen otherwise). */
+  firstVisit: boolean;
+  /** Console errors a test expects (a 404 document, a broken image on purpose). */
+  allowedConsoleErrors: RegExp[];
+}
+
+/**
+ * Every page here fails its test on a console error or an uncaught
+ * exception, unless the test names the error it expects.
+ */
+export const test = base.extend<Options>({
+  firstVisit: [false, { option: true }],
+  allowedConsoleErrors: [[], { option: true }],
+  page: async ({ page, firstVisit, allowedConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !allowedConsoleErrors.some((pattern) => pattern.test(message.text()))) {
+        errors.push(message.text());
+      }
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    if (!firstVisit) {
+      await page.addInitScript(() => {
+        if (!localStorage.getItem('studio:lastVisitAt')) localStorage.setItem('studio:lastVisitAt', String(Date.now()));
+      });
+    }
+    await use(page);
+    expect(errors, 'console errors on the page').toEqual([]);
+  },
+});
+
+export { expect };
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const violations = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+  }));
+  expect(violations).toEqual([]);
+}
+
+export function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) <= 768;
+}
+
+export async function demoProjects(page: Page): Promise<Project[]> {
+  const response = await page.request.get('/api/projects');
+  return ((await response.json()) as { data: Project[] }).data;
+}
+
+export async function demoBlogs(page: Page): Promise<Blog[]> {
+  const response = await page.request.get('/api/blogs');
+  return ((await response.json()) as { data: Blog[] }).data;
+}

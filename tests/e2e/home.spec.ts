@@ -1,0 +1,95 @@
+import { HERO_AUTO_ADVANCE_MS } from '../../core/constants';
+import { TESTIMONIALS } from '../../core/fixed-content';
+import { demoProjects, expect, test } from './fixtures';
+
+test.describe('first visit', () => {
+  test.use({ firstVisit: true });
+
+  test('plays the loading animation over content already in the page, then skips it on a revisit', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('.hero')).toBeAttached();
+    const loading = page.getByRole('status', { name: /Loading/ });
+    await expect(loading).toBeVisible();
+    await expect(loading).toBeHidden({ timeout: 3000 });
+    await page.reload();
+    await page.waitForTimeout(300);
+    await expect(loading).toBeHidden();
+  });
+
+  test('?loading=true forces it for 2.5 s; ?reset=true forgets the visit', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('status', { name: /Loading/ })).toBeHidden({ timeout: 3000 });
+    await page.goto('/?loading=true');
+    const loading = page.getByRole('status', { name: /Loading/ });
+    await expect(loading).toBeVisible();
+    await page.waitForTimeout(1900);
+    await expect(loading).toBeVisible();
+    await expect(loading).toBeHidden({ timeout: 2000 });
+    await page.goto('/?reset=true');
+    await expect(loading).toBeVisible();
+  });
+});
+
+test.describe('home', () => {
+  test('hero shows featured projects whose Read buttons lead to them, advancing every 5 s', async ({ page }) => {
+    await page.clock.install();
+    const featured = (await demoProjects(page)).filter((project) => project.featured);
+    await page.goto('/');
+    const active = page.locator('.hero__slide[data-active]');
+    await expect(active).toHaveCount(1);
+    await expect(active.getByRole('heading')).toHaveText(featured[0]!.title);
+    await page.clock.runFor(HERO_AUTO_ADVANCE_MS + 100);
+    await expect(active.getByRole('heading')).toHaveText(featured[1]!.title);
+    await active.getByRole('link', { name: /Read/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/project/${featured[1]!.id}$`));
+  });
+
+  test('hero arrows wrap around', async ({ page }) => {
+    await page.goto('/');
+    const featuredCount = await page.locator('.hero__slide').count();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('button', { name: 'Previous project' }).click();
+    await expect(page.locator('.hero__controls')).toContainText(`${featuredCount} / ${featuredCount}`);
+  });
+
+  test('Last Projects shows 6 projects with year, name and Read, alternating', async ({ page }) => {
+    await page.goto('/');
+    const items = page.locator('.last-projects__item');
+    await expect(items).toHaveCount(6);
+    await expect(items.first().locator('.last-projects__year')).toHaveText(/20\d\d/);
+    await expect(items.first().getByRole('link', { name: /Read/ })).toHaveAttribute('href', /\/project\/\d+$/);
+  });
+
+  test('testimonials wrap in both directions', async ({ page }) => {
+    await page.goto('/');
+    const quote = page.locator('.testimonials__quote blockquote');
+    await expect(quote).toContainText(TESTIMONIALS[0]!.quote);
+    await page.getByRole('button', { name: 'Previous testimonial' }).click();
+    await expect(quote).toContainText(TESTIMONIALS[3]!.quote);
+    await page.getByRole('button', { name: 'Next testimonial' }).click();
+    await page.getByRole('button', { name: 'Next testimonial' }).click();
+    await expect(quote).toContainText(TESTIMONIALS[1]!.quote);
+  });
+
+  test('clients show 3 logos a page on a desktop and 1 on a phone', async ({ page, viewport }) => {
+    await page.goto('/');
+    const expected = (viewport?.width ?? 1280) <= 768 ? 1 : 3;
+    await expect(page.locator('.clients__logo')).toHaveCount(expected);
+    const first = await page.locator('.clients__logo img').first().getAttribute('alt');
+    await page.getByRole('button', { name: 'Next clients' }).click();
+    await expect(page.locator('.clients__logo img').first()).not.toHaveAttribute('alt', first!);
+    await page.getByRole('button', { name: 'Previous clients' }).click();
+    await expect(page.locator('.clients__logo img').first()).toHaveAttribute('alt', first!);
+  });
+
+  test('statistics count up to the real figures with a + suffix', async ({ page }) => {
+    const stats = (await (await page.request.get('/api/stats')).json()).data;
+    await page.goto('/');
+    await page.locator('.statistics').scrollIntoViewIfNeeded();
+    const statistics = page.locator('.statistics');
+    await expect(statistics).toContainText(`${stats.projects}+`, { timeout: 4000 });
+    await expect(statistics).toContainText('Projects Done');
+    await expect(statistics).toContainText(`${stats.workingHours.toLocaleString('en-US')}+`);
+    await expect(statistics).toContainText('Working Hours');
+  });
+});

@@ -1,0 +1,106 @@
+import { SWIPE_THRESHOLD_PX } from '../../core/constants';
+import { DESIGN_PAGE_CATEGORIES } from '../../core/constants';
+import { demoProjects, expect, isPhone, test } from './fixtures';
+
+async function visibleSlides(page: import('@playwright/test').Page) {
+  return page.locator('.slider__slide:not([aria-hidden])');
+}
+
+async function drag(page: import('@playwright/test').Page, distance: number) {
+  const box = (await page.locator('.slider__viewport').boundingBox())!;
+  const y = box.y + box.height / 3;
+  const startX = distance < 0 ? box.x + box.width - 20 : box.x + 20;
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  await page.mouse.move(startX + distance / 2, y, { steps: 4 });
+  await page.mouse.move(startX + distance, y, { steps: 4 });
+  await page.mouse.up();
+}
+
+test.describe('category listing pages', () => {
+  test('show two projects a page on a desktop and one on a phone; Design and Institute always two', async ({
+    page,
+  }) => {
+    await page.goto('/architecture');
+    await page.goto('/private-homes');
+    const slides = await visibleSlides(page);
+    const count = await slides.count();
+    expect(count).toBe(isPhone(page) ? 1 : 2);
+    await page.goto('/design');
+    await expect(await visibleSlides(page)).toHaveCount(2);
+  });
+
+  test('move a page on a drag over 150 px, not under, and stop at both ends', async ({ page }) => {
+    await page.goto('/design');
+    const pageLabel = page.locator('.slider__controls span');
+    await expect(pageLabel).toHaveText(/^1 \/ \d+$/);
+    await drag(page, -(SWIPE_THRESHOLD_PX - 40));
+    await expect(pageLabel).toHaveText(/^1 \//);
+    await drag(page, -(SWIPE_THRESHOLD_PX + 60));
+    await expect(pageLabel).toHaveText(/^2 \//);
+    await drag(page, SWIPE_THRESHOLD_PX + 60);
+    await drag(page, SWIPE_THRESHOLD_PX + 60);
+    await expect(pageLabel).toHaveText(/^1 \//);
+    await expect(page.getByRole('button', { name: 'Previous projects' })).toBeDisabled();
+    const total = Number((await pageLabel.textContent())!.split('/')[1]);
+    for (let step = 1; step < total + 2; step += 1) {
+      if (await page.getByRole('button', { name: 'Next projects' }).isEnabled())
+        await page.getByRole('button', { name: 'Next projects' }).click();
+    }
+    await expect(pageLabel).toHaveText(`${total} / ${total}`);
+    await expect(page.locator('.slider__track')).toHaveCSS('transition-duration', '0.4s');
+  });
+
+  test('offer All Years, All Locations, All Categories and the sorted distinct values of the page', async ({
+    page,
+  }) => {
+    const projects = (await demoProjects(page)).filter((project) =>
+      (DESIGN_PAGE_CATEGORIES as readonly string[]).includes(project.category),
+    );
+    await page.goto('/design');
+    await page.getByRole('button', { name: /^Location:/ }).click();
+    const options = page.locator('#filter-location a');
+    const locations = [...new Set(projects.map((project) => project.location))].sort((a, b) => a.localeCompare(b));
+    await expect(options).toHaveText(['All Locations', ...locations]);
+    await expect(page.getByRole('button', { name: /^Year:/ })).toHaveText(/All Years/);
+    await expect(page.getByRole('button', { name: /^Category:/ })).toHaveText(/All Categories/);
+    await expect(page.getByRole('link', { name: 'Clear Filters' })).toBeVisible();
+  });
+
+  test('keep one dropdown open at a time, close on an outside click, and filter through the URL', async ({ page }) => {
+    await page.goto('/design');
+    await page.getByRole('button', { name: /^Year:/ }).click();
+    await expect(page.locator('#filter-year')).toBeVisible();
+    await page.getByRole('button', { name: /^Location:/ }).click();
+    await expect(page.locator('#filter-year')).toBeHidden();
+    await expect(page.locator('#filter-location')).toBeVisible();
+    await page.mouse.click(300, 300);
+    await expect(page.locator('#filter-location')).toBeHidden();
+
+    await page.getByRole('button', { name: /^Location:/ }).click();
+    await page.locator('#filter-location a', { hasText: 'Paro' }).click();
+    await expect(page).toHaveURL(/\/design\?location=Paro$/);
+    await expect(page.getByRole('button', { name: /^Location:/ })).toHaveText(/Paro/);
+    const titles = await page.locator('.slider__title').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    await page.reload();
+    await expect(page.locator('.slider__title')).toHaveText(titles);
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
+    await expect(page).toHaveURL(/\/design\??$/);
+  });
+
+  test('a single-category page also filters by status', async ({ page }) => {
+    await page.goto('/private-homes');
+    await page.getByRole('button', { name: /^Status:/ }).click();
+    await expect(page.locator('#filter-status a').first()).toHaveText('All Status');
+  });
+
+  test('go back to the first page when a filter changes', async ({ page }) => {
+    await page.goto('/design');
+    await page.getByRole('button', { name: 'Next projects' }).click();
+    await expect(page.locator('.slider__controls span')).toHaveText(/^2 \//);
+    await page.getByRole('button', { name: /^Year:/ }).click();
+    await page.locator('#filter-year a').nth(1).click();
+    await expect(page.locator('.slider__slide').first()).not.toHaveAttribute('aria-hidden');
+  });
+});

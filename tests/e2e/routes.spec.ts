@@ -1,0 +1,100 @@
+import { LISTING_PAGES, STATIC_PUBLIC_PATHS } from '../../core/site-structure';
+import { demoBlogs, demoProjects, expect, expectNoAxeViolations, test } from './fixtures';
+
+test.describe('every public route', () => {
+  test('is server-rendered with its title, description, canonical link and Open Graph tags', async ({
+    request,
+    page,
+  }) => {
+    const [project] = await demoProjects(page);
+    const [blog] = await demoBlogs(page);
+    const paths = [...STATIC_PUBLIC_PATHS, `/project/${project!.id}`, `/blog/${blog!.id}`];
+    expect(paths).toHaveLength(32);
+    for (const path of paths) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toMatch(/<title>[^<]+<\/title>/);
+      expect(html, path).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(html, path).toContain(`<link rel="canonical" href="http://127.0.0.1:`);
+      expect(html, path).toMatch(/<meta property="og:title" content="[^"]+"/);
+      expect(html, path).toContain('<meta name="robots" content="index, follow, max-snippet:-1');
+      expect(html, path).toContain('<main id="main"');
+    }
+  });
+
+  test('puts the content itself in the first HTML', async ({ request, page }) => {
+    const [project] = await demoProjects(page);
+    const projectHtml = await (await request.get(`/project/${project!.id}`)).text();
+    expect(projectHtml).toContain(project!.title);
+    expect(projectHtml).toContain(
+      `<title>${project!.title.replace(/&/g, '&amp;')} | Projects | Druk Design &amp; Build</title>`,
+    );
+    expect(projectHtml).toContain('"@type":"CreativeWork"');
+    const home = await (await request.get('/')).text();
+    expect(home).toContain('"LocalBusiness"');
+    expect(home).toContain('Babesa');
+  });
+
+  for (const path of STATIC_PUBLIC_PATHS) {
+    test(`${path} passes axe`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('project and blog pages pass axe', async ({ page }) => {
+    const [project] = await demoProjects(page);
+    const [blog] = await demoBlogs(page);
+    for (const path of [`/project/${project!.id}`, `/blog/${blog!.id}`]) {
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  test('every listing page lists only its categories', async ({ page }) => {
+    const projects = await demoProjects(page);
+    for (const listing of LISTING_PAGES.slice(0, 6)) {
+      await page.goto(listing.path);
+      const expected = projects.filter((project) => listing.categories.includes(project.category));
+      await expect(page.locator('.slider__slide')).toHaveCount(expected.length);
+    }
+  });
+});
+
+test.describe('unknown paths', () => {
+  test.use({ allowedConsoleErrors: [/404/] });
+
+  test('answer a real 404 page inside the site', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.locator('header.site-header')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('© 2025');
+    await page.getByRole('link', { name: 'Go Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('search engines', () => {
+  test('find a sitemap with every route, project and published post, robots.txt and the RSS feed', async ({
+    request,
+    page,
+  }) => {
+    const projects = await demoProjects(page);
+    const blogs = await demoBlogs(page);
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const path of STATIC_PUBLIC_PATHS)
+      expect(sitemap).toContain(`<loc>${test.info().project.use.baseURL}${path}</loc>`);
+    for (const project of projects) expect(sitemap).toContain(`/project/${project.id}</loc>`);
+    for (const blog of blogs) expect(sitemap).toContain(`/blog/${blog.id}</loc>`);
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${test.info().project.use.baseURL}/sitemap.xml`);
+    const rss = await request.get('/blog/rss.xml');
+    expect(rss.headers()['content-type']).toContain('application/rss+xml');
+    const feed = await rss.text();
+    expect(feed.match(/<item>/g)).toHaveLength(blogs.length);
+    const blogPage = await (await request.get('/blog')).text();
+    expect(blogPage).toContain('type="application/rss+xml"');
+  });
+});
