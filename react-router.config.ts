@@ -3,5 +3,6 @@ import type { Config } from '@react-router/dev/config';
 export default {
   appDirectory: 'app',
   ssr: true,
-  future: { v8_trailingSlashAwareDataRequests: true },
+  // The Environment API builds server and client together, so `?url` assets hash alike in both.
+  future: { v8_trailingSlashAwareDataRequests: true, v8_viteEnvironmentApi: true },
 } satisfies Config;

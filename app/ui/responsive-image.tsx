@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { resolveImageUrl } from '../../core/image-url';
 import type { ImageDetails } from '../../core/types';
-import './responsive-image.css';
 
 export interface ResponsiveImageProps {
   image: ImageDetails | null | undefined;

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
 import express, { type Express } from 'express';
+import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import type { ServiceContext } from '../services/context';
 import { apiRouter } from './api';
@@ -25,6 +27,8 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
     next();
   });
   app.use('/uploads', uploadsRouter(ctx.uploadsDir));
+  // Text answers (pages, scripts, styles, JSON) go out compressed; images already are.
+  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use('/api', apiRouter(ctx));
   app.use(assets);
   app.use(

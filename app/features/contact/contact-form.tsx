@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useActionData } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import type { ContactActionResult } from '../../routes/public/contact.server';
-import './contact-form.css';
 
 type FormState = 'idle' | 'sending' | 'success' | 'error';
 

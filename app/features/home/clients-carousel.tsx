@@ -4,7 +4,6 @@ import type { Client } from '../../../core/types';
 import { useMediaQuery } from '../../lib/client-state';
 import { wrapIndex } from '../../lib/wrap-index';
 import { ResponsiveImage } from '../../ui/responsive-image';
-import './clients.css';
 
 /** Client logos, 3 a page (1 up to 768 px wide); a broken logo shows a placeholder. */
 export function ClientsCarousel({ clients }: { clients: Client[] }) {

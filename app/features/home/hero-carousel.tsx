@@ -9,7 +9,6 @@ import { prefersReducedMotion } from '../../lib/use-in-view';
 import { wrapIndex } from '../../lib/wrap-index';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import { useFeaturedProjects } from './use-featured-projects';
-import './hero.css';
 
 interface Slide {
   id: number;

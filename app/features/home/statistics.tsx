@@ -4,7 +4,6 @@ import type { SiteStats } from '../../../core/types';
 import { formatCount } from '../../lib/format';
 import { useSeenOnce } from '../../lib/use-in-view';
 import { useCountUp } from '../../ui/count-up';
-import './statistics.css';
 
 function Statistic({ label, value, start }: { label: string; value: number | null; start: boolean }) {
   const shown = useCountUp(value ?? 0, start);

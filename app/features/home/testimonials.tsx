@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { TESTIMONIALS } from '../../../core/fixed-content';
 import { wrapIndex } from '../../lib/wrap-index';
-import './testimonials.css';
 
 /** The testimonials selector: arrows move through them and wrap around. */
 export function Testimonials() {

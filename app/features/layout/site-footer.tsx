@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import type { SiteSettings } from '../../../core/types';
 import { telHref } from '../../lib/format';
 import { SocialIconRow } from './social-links';
-import './site-footer.css';
 
 const COPYRIGHT_YEAR = 2025;
 

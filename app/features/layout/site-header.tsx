@@ -7,7 +7,6 @@ import type { SiteSettings } from '../../../core/types';
 import { useDismissable } from '../../lib/use-dismissable';
 import { MobileMenu } from './mobile-menu';
 import { SocialIcon, socialLinks } from './social-links';
-import './site-header.css';
 
 type OpenMenu = string;
 
@@ -124,7 +123,13 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
       <div className="site-header__inner container">
         <Link to="/" className="site-header__brand">
           {settings.logo ? (
-            <img src={resolveImageUrl(settings.logo)} alt={settings.brandName} width={152} height={40} />
+            <img
+              src={resolveImageUrl(settings.logo)}
+              alt={settings.brandName}
+              width={152}
+              height={40}
+              fetchPriority="low"
+            />
           ) : (
             settings.brandName
           )}

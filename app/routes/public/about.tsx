@@ -10,7 +10,6 @@ import { useSiteData } from '../../lib/use-site-data';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import type { Route } from './+types/about';
 import { loadAbout } from './about.server';
-import '../../features/about/about.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadAbout(context);

@@ -4,7 +4,6 @@ import { pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import type { Route } from './+types/blog-list';
 import { loadPublishedBlogs } from './blog.server';
-import '../../features/blog/blog.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadPublishedBlogs(context);
@@ -63,12 +62,8 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                         {formatDate(blog.publishedAt ?? blog.createdAt)}
                       </time>
                     </p>
-                    <Link
-                      className="button button--ghost"
-                      to={`/blog/${blog.id}`}
-                      aria-label={`Read More: ${blog.title}`}
-                    >
-                      Read More
+                    <Link className="button button--ghost" to={`/blog/${blog.id}`}>
+                      Read More<span className="visually-hidden">: {blog.title}</span>
                     </Link>
                   </div>
                 </li>

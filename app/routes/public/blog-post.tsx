@@ -6,7 +6,6 @@ import { pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import type { Route } from './+types/blog-post';
 import { loadBlogPost } from './blog.server';
-import '../../features/blog/blog.css';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const post = await loadBlogPost(context, Number(params.id));

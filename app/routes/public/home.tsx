@@ -1,5 +1,7 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, type MetaDescriptor } from 'react-router';
+import { resolveImageUrl } from '../../../core/image-url';
+import type { Project } from '../../../core/types';
 import { STATISTICS_VISIBLE_THRESHOLD } from '../../../core/constants';
 import { ClientsCarousel } from '../../features/home/clients-carousel';
 import { HeroCarousel } from '../../features/home/hero-carousel';
@@ -13,17 +15,36 @@ import { useSiteData } from '../../lib/use-site-data';
 import { useCountUp } from '../../ui/count-up';
 import type { Route } from './+types/home';
 import { loadHome } from './home.server';
-import '../../features/home/home.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadHome(context);
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+/** The first hero image is the page's largest paint: the browser should ask for it before anything else. */
+function heroPreload(featured: Project[] | undefined): MetaDescriptor[] {
+  const first = featured?.[0];
+  const image = first?.imageDetails.find((details) => details.path === first.image) ?? first?.imageDetails[0];
+  const avif = image?.variants.filter((variant) => variant.format === 'avif') ?? [];
+  if (avif.length === 0) return [];
+  return [
+    {
+      tagName: 'link',
+      rel: 'preload',
+      as: 'image',
+      type: 'image/avif',
+      href: resolveImageUrl(avif[avif.length - 1]!.path),
+      imageSrcSet: avif.map((variant) => `${resolveImageUrl(variant.path)} ${variant.width}w`).join(', '),
+      imageSizes: '100vw',
+      fetchPriority: 'high',
+    },
+  ];
+}
+
+export function meta({ matches, data }: Route.MetaArgs) {
   const site = siteDataFrom(matches);
   const settings = site?.settings;
   const siteUrl = site?.siteUrl ?? '';
-  return pageMeta(site, {
+  const tags = pageMeta(site, {
     title: settings
       ? `${settings.brandName} | Architecture, Interiors & Construction in Bhutan`
       : 'Architecture in Bhutan',
@@ -48,6 +69,7 @@ export function meta({ matches }: Route.MetaArgs) {
       ),
     },
   });
+  return [...heroPreload(data?.featuredProjects), ...tags];
 }
 
 function ExperienceCounter({ years }: { years: number }) {

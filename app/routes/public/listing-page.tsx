@@ -6,7 +6,6 @@ import { pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import { useSiteData } from '../../lib/use-site-data';
 import type { Route } from './+types/listing-page';
 import { loadListing } from './listing.server';
-import '../../features/listing/listing.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);

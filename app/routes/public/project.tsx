@@ -9,7 +9,6 @@ import { RefreshButton } from '../../features/projects/refresh-button';
 import { pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import type { Route } from './+types/project';
 import { loadProject } from './project.server';
-import '../../features/projects/project.css';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const project = await loadProject(context, Number(params.id));

@@ -9,13 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { migrateToLatest, openDatabase } from '../server/db/database';
+import { startSite, stop } from './support/site-server';
 
 const PROJECT_COUNT = 1000;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 50;
 const ROUNDS = 2;
-
-const root = path.resolve(import.meta.dirname, '..');
 
 async function fillDatabase(dataDir: string): Promise<void> {
   const db = openDatabase(path.join(dataDir, 'studio.sqlite'));
@@ -76,32 +75,6 @@ async function fillDatabase(dataDir: string): Promise<void> {
   await db.destroy();
 }
 
-async function startSite(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      ADMIN_PASSWORD: 'bench-password',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let log = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      const match = /Site ready at http:\/\/localhost:(\d+)/.exec(log);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${log}`)));
-  });
-  return { url, child };
-}
-
 /** The bare server runs in its own process, as ours does, so neither shares a core with the load generator. */
 const BARE_SERVER = `
 const http = require('node:http');
@@ -129,13 +102,6 @@ async function startBare(
     child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
   });
   return { url: `http://127.0.0.1:${port}`, child };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 interface Figures {

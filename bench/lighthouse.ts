@@ -1,0 +1,141 @@
+/**
+ * `npm run bench`, part two: Lighthouse (mobile defaults) on six public pages
+ * of the production build with the demo content, in Debian's Chromium.
+ * Targets: performance ≥ 95, accessibility, best practices and SEO 100,
+ * CLS < 0.05, ≤ 150 KB of compressed JavaScript on the home page, and no
+ * dashboard code on any public page.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Blog, Project } from '../core/types';
+import { startSite, stop } from './support/site-server';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+interface PageFigures {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  scriptKb: number;
+  totalKb: number;
+  dashboardCode: boolean;
+}
+
+async function audit(url: string, port: number, name: string): Promise<PageFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  const lhr = result!.lhr;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined
+    )?.items ?? [];
+  const scriptBytes = requests
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const totalBytes = requests.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  for (const id of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const failed = lhr.audits[ref.id];
+      if (ref.weight > 0 && failed && failed.score !== null && failed.score < 1)
+        console.log(`  ${name}: ${id} audit "${failed.title}" failed`);
+    }
+  }
+  return {
+    page: name,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
+    tbtMs: Math.round(numeric('total-blocking-time')),
+    scriptKb: Math.round(scriptBytes / 1024),
+    totalKb: Math.round(totalBytes / 1024),
+    dashboardCode: requests.some((item) => item.resourceType === 'Script' && /dashboard/i.test(item.url)),
+  };
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-lighthouse-'));
+  const site = await startSite(dataDir, { SEED_DEMO: '1' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const projects = ((await (await fetch(`${site.url}/api/projects`)).json()) as { data: Project[] }).data;
+    const blogs = ((await (await fetch(`${site.url}/api/blogs`)).json()) as { data: Blog[] }).data;
+    const pages: [string, string][] = [
+      ['/', '/'],
+      ['project', `/project/${projects[0]!.id}`],
+      ['/blog', '/blog'],
+      ['blog post', `/blog/${blogs[0]!.id}`],
+      ['/design', '/design'],
+      ['/contact', '/contact'],
+    ];
+    const rows: PageFigures[] = [];
+    for (const [name, pagePath] of pages) rows.push(await audit(`${site.url}${pagePath}`, chrome.port, name));
+
+    console.log('\nLighthouse 12 (mobile defaults, simulated throttling), production build with demo content');
+    console.log('page         perf  a11y  bp   seo   LCP ms  CLS    TBT ms  JS KB  total KB  dashboard code');
+    for (const row of rows) {
+      console.log(
+        [
+          row.page.padEnd(11),
+          String(row.performance).padStart(5),
+          String(row.accessibility).padStart(5),
+          String(row.bestPractices).padStart(4),
+          String(row.seo).padStart(5),
+          String(row.lcpMs).padStart(7),
+          row.cls.toFixed(3).padStart(6),
+          String(row.tbtMs).padStart(7),
+          String(row.scriptKb).padStart(6),
+          String(row.totalKb).padStart(9),
+          row.dashboardCode ? '  yes' : '  no',
+        ].join(' '),
+      );
+    }
+    const misses = rows.flatMap((row) => [
+      ...(row.performance < 95 ? [`${row.page}: performance ${row.performance} < 95`] : []),
+      ...(row.accessibility < 100 || row.bestPractices < 100 || row.seo < 100
+        ? [`${row.page}: a11y/bp/seo not all 100`]
+        : []),
+      ...(row.cls >= 0.05 ? [`${row.page}: CLS ${row.cls}`] : []),
+      ...(row.dashboardCode ? [`${row.page}: dashboard code loaded`] : []),
+    ]);
+    const home = rows[0]!;
+    if (home.scriptKb > 150) misses.push(`home page JavaScript ${home.scriptKb} KB > 150 KB`);
+    console.log(misses.length === 0 ? 'all targets met' : `targets missed:\n  ${misses.join('\n  ')}`);
+  } finally {
+    await chrome.kill();
+    await stop(site.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
