@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './tests/e2e/e2e-env';
 
 /**
  * Browser tests against the production build, served by `node server.js` on
@@ -9,7 +10,6 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4417);
 const DATA_DIR = path.join(os.tmpdir(), `studio-e2e-${PORT}`);
-export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
 const CHROMIUM_FLAGS = [
   '--no-sandbox',

@@ -1,0 +1,110 @@
+import { FEATURED_REFETCH_MS, HERO_AUTO_ADVANCE_MS } from '../../core/constants';
+import { CORE_SERVICES, TESTIMONIALS } from '../../core/fixed-content';
+import { E2E_ADMIN_PASSWORD } from './e2e-env';
+import { expect, test } from './fixtures';
+
+test.describe('home details', () => {
+  test('every route change scrolls to the top', async ({ page }) => {
+    await page.goto('/about');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Design', exact: true }).click();
+    await expect(page).toHaveURL(/\/design$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the years-of-experience counter counts up to this year − 2022 + 1', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('.experience').scrollIntoViewIfNeeded();
+    await expect(page.locator('.experience__value')).toHaveText(String(new Date().getFullYear() - 2022 + 1), {
+      timeout: 4000,
+    });
+  });
+
+  test('featured projects are fetched again every 30 s', async ({ page }) => {
+    await page.clock.install();
+    let calls = 0;
+    page.on('requestfinished', (request) => {
+      if (request.url().endsWith('/api/projects/featured')) calls += 1;
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.clock.runFor(FEATURED_REFETCH_MS - 2000);
+    expect(calls).toBe(0);
+    const tick = async () => {
+      await page.clock.runFor(500);
+      return calls;
+    };
+    await expect.poll(tick).toBe(1);
+    await page.clock.runFor(FEATURED_REFETCH_MS - 2000);
+    expect(calls).toBe(1);
+    await expect.poll(tick).toBe(2);
+  });
+
+  test('the hero does not move by itself when motion is reduced', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    const title = await page.locator('.hero__slide[data-active] h2').textContent();
+    await page.clock.runFor(HERO_AUTO_ADVANCE_MS * 2);
+    await expect(page.locator('.hero__slide[data-active] h2')).toHaveText(title!);
+  });
+
+  test('debug information shows only to a signed-in administrator', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('Debug information')).toHaveCount(0);
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: 'admin', password: E2E_ADMIN_PASSWORD },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(login.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByText('Debug information')).toBeVisible();
+  });
+});
+
+test.describe('about page', () => {
+  test('has six flip cards, four testimonials and three READ buttons', async ({ page }) => {
+    await page.goto('/about');
+    const cards = page.locator('.flip-card');
+    await expect(cards).toHaveCount(6);
+    await expect(page.locator('.flip-card__name')).toHaveText(CORE_SERVICES.map((service) => service.name));
+    await cards.first().click();
+    await expect(cards.first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('.testimonials__controls')).toContainText(`1 / ${TESTIMONIALS.length}`);
+    const reads = page.getByRole('link', { name: /^READ about/ });
+    await expect(reads).toHaveCount(3);
+    await reads.nth(1).click();
+    await expect(page).toHaveURL(/\/about\/about-interior$/);
+    await page.getByRole('link', { name: 'Contact us' }).last().click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test('shows the team, and the statistics with their labels and + suffix', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.locator('.team-card')).toHaveCount(4);
+    const statistics = page.locator('.statistics');
+    await statistics.scrollIntoViewIfNeeded();
+    for (const label of ['Projects Done', 'Happy Clients', 'Working Hours', 'Years'])
+      await expect(statistics).toContainText(label);
+    await expect(statistics.locator('dd').first()).toHaveText(/^\d[\d,.K]*\+$/, { timeout: 4000 });
+  });
+});
+
+test.describe('broken images', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test('a team photo that fails falls back to the founder picture; other images show Image Not Found', async ({
+    page,
+  }) => {
+    await page.route('**/uploads/team/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/about');
+    const photo = page.locator('.team-card img').first();
+    await photo.scrollIntoViewIfNeeded();
+    await expect(photo).toHaveAttribute('src', '/images/founder.jpg');
+
+    await page.route('**/uploads/blog/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/blog');
+    await expect(page.locator('.image-placeholder').first()).toHaveText('Image Not Found');
+  });
+});
