@@ -1,15 +1,31 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from './tests/e2e/e2e-env';
+import { E2E_ADMIN_PASSWORD, E2E_EMPTY_PORT, E2E_PORT } from './tests/e2e/e2e-env';
 
 /**
  * Browser tests against the production build, served by `node server.js` on
  * its own port with a fresh data folder and the demo content, in Debian's
  * Chromium (Playwright's own browser download does not work here).
  */
-const PORT = Number(process.env.E2E_PORT ?? 4417);
-const DATA_DIR = path.join(os.tmpdir(), `studio-e2e-${PORT}`);
+function server(port: number, seedDemo: boolean) {
+  const dataDir = path.join(os.tmpdir(), `studio-e2e-${port}`);
+  return {
+    command: `rm -rf "${dataDir}" && node server.js`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      SEED_DEMO: seedDemo ? '1' : '0',
+    },
+  };
+}
 
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -30,7 +46,7 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
     trace: 'off',
   },
@@ -38,19 +54,5 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
   ],
-  webServer: {
-    command: `rm -rf "${DATA_DIR}" && node server.js`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      SITE_URL: `http://127.0.0.1:${PORT}`,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      SEED_DEMO: '1',
-    },
-  },
+  webServer: [server(E2E_PORT, true), server(E2E_EMPTY_PORT, false)],
 });

@@ -1,4 +1,6 @@
-import { Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useNavigation, useRevalidator } from 'react-router';
+import { REFETCH_AFTER_FOCUS_MS } from '../../../core/constants';
 import { SiteFooter } from '../../features/layout/site-footer';
 import { SiteHeader } from '../../features/layout/site-header';
 import type { Route } from './+types/layout';
@@ -8,9 +10,40 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadSiteData(context);
 }
 
+/** SPEC section 4: every list is fetched again 300 ms after the window regains focus. */
+function useRefetchOnFocus() {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onFocus = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void revalidate(), REFETCH_AFTER_FOCUS_MS);
+    };
+    window.addEventListener('focus', onFocus);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [revalidate]);
+}
+
+/** What shows while the next page loads; the blog has its own words for it (SPEC section 2). */
+function NavigationStatus() {
+  const navigation = useNavigation();
+  if (navigation.state !== 'loading') return null;
+  const text = navigation.location.pathname === '/blog' ? 'Loading blog posts...' : 'Loading...';
+  return (
+    <p className="navigation-status" role="status">
+      {text}
+    </p>
+  );
+}
+
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  useRefetchOnFocus();
   return (
     <>
+      <NavigationStatus />
       <a href="#main" className="skip-link">
         Skip to content
       </a>

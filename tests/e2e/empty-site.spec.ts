@@ -1,0 +1,69 @@
+import { HERO_FETCH_RETRIES, HERO_RETRY_DELAY_MS, REFETCH_AFTER_FOCUS_MS } from '../../core/constants';
+import { MESSAGES } from '../../core/messages';
+import { EMPTY_SITE_URL } from './e2e-env';
+import { expect, test } from './fixtures';
+
+// A server with an empty database: nothing is featured, listed or published yet.
+test.use({ baseURL: EMPTY_SITE_URL });
+
+test.describe('a site with no content yet', () => {
+  test('home shows the empty states that point to the dashboard', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('.hero')).toContainText('No featured projects yet.');
+    await expect(page.locator('.hero')).toContainText('Add projects to the hero banner in the dashboard');
+    await expect(page.getByText('No projects yet. Add projects in the dashboard to show them here.')).toBeVisible();
+    await expect(
+      page.getByText('No clients yet. Add clients in the dashboard to show their logos here.'),
+    ).toBeVisible();
+  });
+
+  test('about shows the empty team text, and the blog its empty text', async ({ page }) => {
+    await page.goto('/about');
+    await expect(
+      page.getByText('No team members found. Add team members through the dashboard to display them here.'),
+    ).toBeVisible();
+    await page.goto('/blog');
+    await expect(page.getByText('No blog posts available')).toBeVisible();
+    await expect(page.getByText('Check back soon for new content!')).toBeVisible();
+  });
+
+  test('pages are fetched again 300 ms after the window regains focus', async ({ page }) => {
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
+    const refetch = page.waitForRequest((request) => request.url().includes('.data'));
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const started = Date.now();
+    await refetch;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(REFETCH_AFTER_FOCUS_MS - 50);
+  });
+});
+
+test.describe('the hero when featured projects cannot be loaded', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test('retries 3 times 1 s apart, then shows the error, Retry Loading and the sample project', async ({ page }) => {
+    let failures = 0;
+    await page.route('**/api/projects/featured', async (route) => {
+      failures += 1;
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Service unavailable' }),
+      });
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const started = Date.now();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const error = page.getByRole('alert');
+    await expect(error).toContainText(MESSAGES.heroLoadFailed, { timeout: 10_000 });
+    await expect(error).toContainText('Service unavailable');
+    expect(failures).toBe(HERO_FETCH_RETRIES + 1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(HERO_FETCH_RETRIES * HERO_RETRY_DELAY_MS);
+    await expect(page.locator('.hero__slide[data-active]')).toContainText('Traditional Bhutanese Residence');
+
+    await page.unroute('**/api/projects/featured');
+    await page.getByRole('button', { name: 'Retry Loading' }).click();
+    await expect(page.locator('.hero')).toContainText('No featured projects yet.');
+  });
+});
