@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium';
 import { E2E_ADMIN_PASSWORD, E2E_EMPTY_PORT, E2E_PORT } from './tests/e2e/e2e-env';
 
 /**
@@ -27,17 +28,6 @@ function server(port: number, seedDemo: boolean) {
   };
 }
 
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -47,7 +37,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     trace: 'off',
   },
   projects: [

@@ -11,19 +11,8 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Blog, Project } from '../core/types';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium';
 import { startSite, stop } from './support/site-server';
-
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 interface PageFigures {
   page: string;
@@ -84,8 +73,8 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-lighthouse-'));
   const site = await startSite(dataDir, { SEED_DEMO: '1' });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   try {
     const projects = ((await (await fetch(`${site.url}/api/projects`)).json()) as { data: Project[] }).data;

@@ -5,7 +5,6 @@ test.describe('header', () => {
     await page.goto('/about');
     const header = page.locator('header.site-header');
     await expect(header).not.toHaveAttribute('data-solid');
-    await page.mouse.wheel(0, 40);
     await page.evaluate(() => window.scrollTo(0, 40));
     await expect(header).not.toHaveAttribute('data-solid');
     await page.evaluate(() => window.scrollTo(0, 60));

@@ -38,8 +38,15 @@ test.describe('home', () => {
     const active = page.locator('.hero__slide[data-active]');
     await expect(active).toHaveCount(1);
     await expect(active.getByRole('heading')).toHaveText(featured[0]!.title);
-    await page.clock.runFor(HERO_AUTO_ADVANCE_MS + 100);
-    await expect(active.getByRole('heading')).toHaveText(featured[1]!.title);
+    await page.waitForLoadState('networkidle');
+    await page.clock.runFor(HERO_AUTO_ADVANCE_MS - 1000);
+    await expect(active.getByRole('heading')).toHaveText(featured[0]!.title);
+    // The interval starts when the page hydrates; step until it fires once.
+    const title = async () => {
+      await page.clock.runFor(500);
+      return active.getByRole('heading').textContent();
+    };
+    await expect.poll(title).toBe(featured[1]!.title);
     await active.getByRole('link', { name: /Read/ }).click();
     await expect(page).toHaveURL(new RegExp(`/project/${featured[1]!.id}$`));
   });

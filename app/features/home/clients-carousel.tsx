@@ -37,13 +37,23 @@ export function ClientsCarousel({ clients }: { clients: Client[] }) {
       </ul>
       {pageCount > 1 && (
         <div className="clients__controls">
-          <button type="button" onClick={() => setPage(wrapIndex(page, -1, pageCount))} aria-label="Previous clients">
+          <button
+            type="button"
+            className="round-button"
+            onClick={() => setPage(wrapIndex(page, -1, pageCount))}
+            aria-label="Previous clients"
+          >
             ‹
           </button>
           <span>
             {page + 1} / {pageCount}
           </span>
-          <button type="button" onClick={() => setPage(wrapIndex(page, 1, pageCount))} aria-label="Next clients">
+          <button
+            type="button"
+            className="round-button"
+            onClick={() => setPage(wrapIndex(page, 1, pageCount))}
+            aria-label="Next clients"
+          >
             ›
           </button>
         </div>

@@ -21,6 +21,7 @@ export function Testimonials() {
         <div className="testimonials__controls">
           <button
             type="button"
+            className="round-button"
             onClick={() => setIndex(wrapIndex(index, -1, TESTIMONIALS.length))}
             aria-label="Previous testimonial"
           >
@@ -31,6 +32,7 @@ export function Testimonials() {
           </span>
           <button
             type="button"
+            className="round-button"
             onClick={() => setIndex(wrapIndex(index, 1, TESTIMONIALS.length))}
             aria-label="Next testimonial"
           >

@@ -1,12 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  FEATURED_REFETCH_MS,
-  HERO_FETCH_RETRIES,
-  HERO_RETRY_DELAY_MS,
-  REFETCH_AFTER_FOCUS_MS,
-} from '../../../core/constants';
+import { FEATURED_REFETCH_MS, HERO_FETCH_RETRIES, HERO_RETRY_DELAY_MS } from '../../../core/constants';
 import type { Project } from '../../../core/types';
 import { fetchFeaturedProjects } from '../../lib/api-client';
+import { useAfterWindowFocus } from '../../lib/use-window-focus';
 
 export interface FeaturedState {
   projects: Project[];
@@ -55,18 +51,9 @@ export function useFeaturedProjects(initial: Project[] | null) {
   useEffect(() => {
     if (initial === null) void load();
     const interval = setInterval(() => void load(), FEATURED_REFETCH_MS);
-    let focusTimer: ReturnType<typeof setTimeout> | undefined;
-    const onFocus = () => {
-      clearTimeout(focusTimer);
-      focusTimer = setTimeout(() => void load(), REFETCH_AFTER_FOCUS_MS);
-    };
-    window.addEventListener('focus', onFocus);
-    return () => {
-      clearInterval(interval);
-      clearTimeout(focusTimer);
-      window.removeEventListener('focus', onFocus);
-    };
+    return () => clearInterval(interval);
   }, [initial, load]);
+  useAfterWindowFocus(() => void load());
 
   const retry = useCallback(() => {
     setState((current) => ({ ...current, loading: true, error: null }));

@@ -95,7 +95,7 @@ export function ProjectSlider({
         <div className="slider__controls">
           <button
             type="button"
-            className="slider__arrow"
+            className="round-button slider__arrow"
             onClick={() => goTo(page - 1)}
             disabled={page === 0}
             aria-label="Previous projects"
@@ -107,7 +107,7 @@ export function ProjectSlider({
           </span>
           <button
             type="button"
-            className="slider__arrow"
+            className="round-button slider__arrow"
             onClick={() => goTo(page + 1)}
             disabled={page === pageCount - 1}
             aria-label="Next projects"

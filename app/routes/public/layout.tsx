@@ -1,30 +1,12 @@
-import { useEffect } from 'react';
 import { Outlet, useNavigation, useRevalidator } from 'react-router';
-import { REFETCH_AFTER_FOCUS_MS } from '../../../core/constants';
 import { SiteFooter } from '../../features/layout/site-footer';
 import { SiteHeader } from '../../features/layout/site-header';
+import { useAfterWindowFocus } from '../../lib/use-window-focus';
 import type { Route } from './+types/layout';
 import { loadSiteData } from './layout.server';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadSiteData(context);
-}
-
-/** SPEC section 4: every list is fetched again 300 ms after the window regains focus. */
-function useRefetchOnFocus() {
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onFocus = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void revalidate(), REFETCH_AFTER_FOCUS_MS);
-    };
-    window.addEventListener('focus', onFocus);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('focus', onFocus);
-    };
-  }, [revalidate]);
 }
 
 /** What shows while the next page loads; the blog has its own words for it (SPEC section 2). */
@@ -40,7 +22,9 @@ function NavigationStatus() {
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  useRefetchOnFocus();
+  // SPEC section 4: every list is fetched again 300 ms after the window regains focus.
+  const { revalidate } = useRevalidator();
+  useAfterWindowFocus(() => void revalidate());
   return (
     <>
       <NavigationStatus />
