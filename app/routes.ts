@@ -7,6 +7,9 @@ export default [
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
   route('robots.txt', 'routes/seo/robots.ts'),
   route('blog/rss.xml', 'routes/seo/rss.ts'),
+  route('dashboard/login', 'routes/dashboard/dashboard-login.tsx'),
+  route('dashboard/logout', 'routes/dashboard/dashboard-logout.tsx'),
+  route('dashboard', 'routes/dashboard/dashboard-layout.tsx', [index('routes/dashboard/dashboard-home.tsx')]),
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),
     route('about', 'routes/public/about.tsx'),

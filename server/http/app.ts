@@ -5,7 +5,9 @@ import express, { type Express } from 'express';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import type { ServiceContext } from '../services/context';
+import { AppError } from '../services/errors';
 import { apiRouter } from './api';
+import { refuseCrossSiteWrites } from './origin-check';
 import { uploadsRouter } from './uploads';
 
 export interface AppOptions {
@@ -31,6 +33,8 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use('/api', apiRouter(ctx));
   app.use(assets);
+  // Page forms (sign-in, contact without JavaScript) change things too: same Origin rule as the API.
+  app.use(refuseCrossSiteWrites(ctx.config));
   app.use(
     createRequestHandler({
       build,
@@ -38,6 +42,15 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
       getLoadContext: (req) => ({ ctx, clientIp: req.ip ?? '' }),
     }),
   );
+  app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = error instanceof AppError ? error.status : 500;
+    if (status >= 500) console.error(error);
+    res
+      .status(status)
+      .type('text/plain')
+      .send(error instanceof AppError ? error.message : 'Something went wrong.');
+  });
   return app;
 }
 

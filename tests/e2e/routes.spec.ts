@@ -23,6 +23,20 @@ test.describe('every public route', () => {
     }
   });
 
+  test('load no dashboard code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    for (const path of ['/', '/about', '/design', '/blog', '/contact']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.content()).not.toContain('/assets/dashboard-');
+    }
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => url.includes('dashboard'))).toEqual([]);
+  });
+
   test('puts the content itself in the first HTML', async ({ request, page }) => {
     const [project] = await demoProjects(page);
     const projectHtml = await (await request.get(`/project/${project!.id}`)).text();

@@ -1,0 +1,24 @@
+import type { AppLoadContext } from 'react-router';
+import { DASHBOARD_RECENT_ITEMS } from '../../../core/constants';
+import { listBlogs } from '../../../server/services/blogs';
+import { listClients } from '../../../server/services/clients';
+import { listProjects } from '../../../server/services/projects';
+import { getSiteStats } from '../../../server/services/stats';
+import { requireAdminSession } from './session.server';
+
+export async function loadDashboardHome(context: AppLoadContext, request: Request) {
+  await requireAdminSession(context, request);
+  const { ctx } = context;
+  const [stats, projects, blogs, clients] = await Promise.all([
+    getSiteStats(ctx),
+    listProjects(ctx, { limit: DASHBOARD_RECENT_ITEMS }),
+    listBlogs(ctx, { includeDrafts: true }),
+    listClients(ctx),
+  ]);
+  return {
+    stats,
+    recentProjects: projects.map(({ id, title, year, location }) => ({ id, title, year, location })),
+    recentBlogs: blogs.slice(0, DASHBOARD_RECENT_ITEMS).map(({ id, title, status }) => ({ id, title, status })),
+    recentClients: clients.slice(0, DASHBOARD_RECENT_ITEMS).map(({ id, name, category }) => ({ id, name, category })),
+  };
+}

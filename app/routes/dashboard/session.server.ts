@@ -1,0 +1,53 @@
+import { type AppLoadContext, redirect } from 'react-router';
+import { readCookie, sessionCookie, sessionCookieName } from '../../../server/http/session';
+import { type AdminSession, findSession, login, logout } from '../../../server/services/auth';
+import { AppError } from '../../../server/services/errors';
+
+/** The administrator's session the request carries, if it is still valid. */
+export async function findAdminSession(context: AppLoadContext, request: Request): Promise<AdminSession | null> {
+  const token = readCookie(request.headers.get('cookie') ?? undefined, sessionCookieName(context.ctx.config));
+  return token ? findSession(context.ctx, token) : null;
+}
+
+/** Only same-site paths under /dashboard: a sign-in never sends anyone elsewhere. */
+export function safeRedirectTarget(value: FormDataEntryValue | string | null): string {
+  const target = typeof value === 'string' ? value : '';
+  return /^\/dashboard(\/[\w\-/]*)?(\?[^\\]*)?$/.test(target) && !target.startsWith('//') ? target : '/dashboard';
+}
+
+/** First in every dashboard loader and action: no session, no dashboard. */
+export async function requireAdminSession(context: AppLoadContext, request: Request): Promise<AdminSession> {
+  const session = await findAdminSession(context, request);
+  if (!session) {
+    const url = new URL(request.url);
+    throw redirect(`/dashboard/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return session;
+}
+
+export type LoginResult = { error: string };
+
+/** Signs in from the login form; on success, the cookie and the page asked for. */
+export async function signIn(context: AppLoadContext, request: Request): Promise<Response | LoginResult> {
+  const form = await request.formData();
+  try {
+    const { token } = await login(
+      context.ctx,
+      { username: form.get('username'), password: form.get('password') },
+      { ip: context.clientIp },
+    );
+    const ttlSeconds = Math.floor(context.ctx.config.sessionTtlMs / 1000);
+    return redirect(safeRedirectTarget(form.get('redirectTo')), {
+      headers: { 'Set-Cookie': sessionCookie(context.ctx.config, token, ttlSeconds) },
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return { error: error.message };
+    throw error;
+  }
+}
+
+export async function signOut(context: AppLoadContext, request: Request): Promise<Response> {
+  const token = readCookie(request.headers.get('cookie') ?? undefined, sessionCookieName(context.ctx.config));
+  if (token) await logout(context.ctx, token);
+  return redirect('/dashboard/login', { headers: { 'Set-Cookie': sessionCookie(context.ctx.config, '', 0) } });
+}

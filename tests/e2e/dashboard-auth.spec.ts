@@ -1,0 +1,80 @@
+import { MESSAGES } from '../../core/messages';
+import { E2E_ADMIN_PASSWORD } from './e2e-env';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+
+async function signIn(page: import('@playwright/test').Page, password = E2E_ADMIN_PASSWORD) {
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.describe('dashboard sign-in', () => {
+  test('a visit without a session goes to the login page, and back to the page asked for after signing in', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/dashboard\/login\?redirectTo=%2Fdashboard$/);
+    await expectNoAxeViolations(page);
+    await expect(page.getByLabel('Username')).toHaveAttribute('required', '');
+    await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  });
+
+  test('a wrong password shows Invalid credentials.', async ({ page }) => {
+    await page.goto('/dashboard/login');
+    await signIn(page, 'not the password');
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.invalidCredentials);
+    await expect(page).toHaveURL(/\/dashboard\/login/);
+  });
+
+  test('the home shows the five counts and the three most recent projects, blogs and clients; logout ends the session', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/login');
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const stats = (await (await page.request.get('/api/stats')).json()).data;
+    const counts = page.locator('.dashboard-stats');
+    for (const [label, value] of [
+      ['Total Projects', stats.projects],
+      ['Published Blogs', stats.publishedBlogs],
+      ['Draft Blogs', stats.draftBlogs],
+      ['Total Clients', stats.clients],
+      ['Team Members', stats.teamMembers],
+    ]) {
+      await expect(counts.locator('div', { hasText: label as string }).locator('dd')).toHaveText(String(value));
+    }
+    for (const id of ['recent-projects', 'recent-blogs', 'recent-clients']) {
+      await expect(page.locator(`section[aria-labelledby="${id}"] li`)).toHaveCount(3);
+    }
+    await expectNoAxeViolations(page);
+
+    // Signed in, the login page sends back to the dashboard.
+    await page.goto('/dashboard/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/login$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/dashboard\/login\?redirectTo=/);
+  });
+
+  test('a session ended on the server sends the administrator back to login', async ({ page }) => {
+    await page.goto('/dashboard/login');
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const cookie = (await page.context().cookies()).find((item) => item.name === 'sid')!;
+    const origin = new URL(page.url()).origin;
+    await page.request.post('/api/auth/logout', { headers: { cookie: `sid=${cookie.value}`, origin } });
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard\/login\?redirectTo=%2Fdashboard$/);
+  });
+
+  test('only same-site dashboard paths are followed after signing in', async ({ page }) => {
+    await page.goto('/dashboard/login?redirectTo=https%3A%2F%2Fevil.example%2F');
+    await signIn(page);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
+  });
+});
