@@ -9,7 +9,10 @@ export default [
   route('blog/rss.xml', 'routes/seo/rss.ts'),
   route('dashboard/login', 'routes/dashboard/dashboard-login.tsx'),
   route('dashboard/logout', 'routes/dashboard/dashboard-logout.tsx'),
-  route('dashboard', 'routes/dashboard/dashboard-layout.tsx', [index('routes/dashboard/dashboard-home.tsx')]),
+  route('dashboard', 'routes/dashboard/dashboard-layout.tsx', [
+    index('routes/dashboard/dashboard-home.tsx'),
+    route('messages', 'routes/dashboard/dashboard-messages.tsx'),
+  ]),
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),
     route('about', 'routes/public/about.tsx'),

@@ -28,6 +28,12 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/dashboard/messages">
+              Messages
+              {loaderData.newMessages > 0 && <span className="dashboard__badge"> ({loaderData.newMessages} new)</span>}
+            </NavLink>
+          </li>
+          <li>
             <a href="/">View Website</a>
           </li>
         </ul>
