@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium';
-import { E2E_ADMIN_PASSWORD, E2E_EMPTY_PORT, E2E_PORT } from './tests/e2e/e2e-env';
+import { E2E_ADMIN_PASSWORD, E2E_DASHBOARD_PORT, E2E_EMPTY_PORT, E2E_PORT } from './tests/e2e/e2e-env';
 
 /**
  * Browser tests against the production build, served by `node server.js` on
@@ -44,5 +44,5 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
   ],
-  webServer: [server(E2E_PORT, true), server(E2E_EMPTY_PORT, false)],
+  webServer: [server(E2E_PORT, true), server(E2E_EMPTY_PORT, false), server(E2E_DASHBOARD_PORT, true)],
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './styles/index.css?url';
@@ -26,6 +27,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the page as interactive, so browser tests do not click before React listens.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return <Outlet />;
 }
 

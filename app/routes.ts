@@ -12,6 +12,7 @@ export default [
   route('dashboard', 'routes/dashboard/dashboard-layout.tsx', [
     index('routes/dashboard/dashboard-home.tsx'),
     route('messages', 'routes/dashboard/dashboard-messages.tsx'),
+    route('settings', 'routes/dashboard/dashboard-settings.tsx'),
   ]),
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../core/messages';
 import { E2E_ADMIN_PASSWORD } from './e2e-env';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, isPhone, test } from './fixtures';
 
 async function signIn(page: import('@playwright/test').Page, password = E2E_ADMIN_PASSWORD) {
   await page.getByLabel('Username').fill('admin');
@@ -55,6 +55,7 @@ test.describe('dashboard sign-in', () => {
     await page.goto('/dashboard/login');
     await expect(page).toHaveURL(/\/dashboard$/);
 
+    if (isPhone(page)) await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/dashboard\/login$/);
     await page.goto('/dashboard');

@@ -17,7 +17,7 @@ test.describe('dashboard messages', () => {
     await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard\/messages$/);
-    await expect(page.getByRole('navigation', { name: 'Dashboard' })).toContainText(/Messages \(\d+ new\)/);
+    await expect(page.locator('#dashboard-sidebar')).toContainText(/Messages \(\d+ new\)/);
 
     const card = page.locator('.message', { hasText: name });
     await expect(card.locator('.message__text')).toHaveText('Please call me about <b>a house</b> in Paro.');

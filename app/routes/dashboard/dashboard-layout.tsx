@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Form, NavLink, Outlet } from 'react-router';
+import { DASHBOARD_MAIN_LINKS, DASHBOARD_MORE_LINKS, type DashboardLink } from '../../features/dashboard/dashboard-nav';
 import type { Route } from './+types/dashboard-layout';
 import { loadDashboardLayout } from './dashboard-layout.server';
 import '../../features/dashboard/dashboard.css';
@@ -15,24 +17,56 @@ export function meta() {
   return [{ title: 'Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
-/** The dashboard's frame: the sidebar (a menu on a phone) and the page. */
+function NavItem({ link, newMessages }: { link: DashboardLink; newMessages: number }) {
+  return (
+    <li>
+      <NavLink to={link.to} end={link.to === '/dashboard'}>
+        {link.label}
+        {link.countsNewMessages && newMessages > 0 && <span className="dashboard__badge"> ({newMessages} new)</span>}
+      </NavLink>
+    </li>
+  );
+}
+
+/** The dashboard's frame: the sidebar (a menu behind a button on a phone) and the page. */
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="dashboard">
-      <nav aria-label="Dashboard" className="dashboard__sidebar">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="dashboard__bar">
+        <span className="dashboard__title">Dashboard</span>
+        <button
+          type="button"
+          className="button button--light dashboard__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="dashboard-sidebar"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? 'Close menu' : 'Menu'}
+        </button>
+      </header>
+      <nav
+        id="dashboard-sidebar"
+        aria-label="Dashboard"
+        className="dashboard__sidebar"
+        data-open={menuOpen ? 'true' : 'false'}
+        onKeyDown={(event) => event.key === 'Escape' && menuOpen && setMenuOpen(false)}
+        // Following a link closes the phone's menu.
+        onClick={(event) => (event.target as HTMLElement).closest('a') && setMenuOpen(false)}
+      >
         <p className="dashboard__user">Signed in as {loaderData.username}</p>
         <ul>
-          <li>
-            <NavLink to="/dashboard" end>
-              Dashboard
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/dashboard/messages">
-              Messages
-              {loaderData.newMessages > 0 && <span className="dashboard__badge"> ({loaderData.newMessages} new)</span>}
-            </NavLink>
-          </li>
+          {DASHBOARD_MAIN_LINKS.map((link) => (
+            <NavItem key={link.to} link={link} newMessages={loaderData.newMessages} />
+          ))}
+        </ul>
+        <ul className="dashboard__more" aria-label="More">
+          {DASHBOARD_MORE_LINKS.map((link) => (
+            <NavItem key={link.to} link={link} newMessages={loaderData.newMessages} />
+          ))}
           <li>
             <a href="/">View Website</a>
           </li>

@@ -1,0 +1,27 @@
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+/**
+ * The dashboard's calls to /api. A 401 means the session ended on the server
+ * (24 hours passed, or logout elsewhere): the administrator is sent to sign
+ * in again and brought back here afterwards.
+ */
+export async function dashboardRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: FormData | object,
+): Promise<T> {
+  try {
+    return await apiRequest<T>(method, path, body);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      const here = window.location.pathname + window.location.search;
+      window.location.assign(`/dashboard/login?redirectTo=${encodeURIComponent(here)}`);
+    }
+    throw error;
+  }
+}
+
+/** The message to show for a failed call: the server's or the network's text, else the fallback. */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

@@ -1,0 +1,133 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { MAX_IMAGE_BYTES } from '../../../core/constants';
+import { MESSAGES } from '../../../core/messages';
+
+/** An image chosen for upload: pending until cropped (SPEC section 4's crop flow). */
+export interface PickedImage {
+  key: string;
+  file: File;
+  previewUrl: string;
+  status: 'pending' | 'cropped';
+}
+
+let nextKey = 0;
+
+export function pickImage(file: File, status: PickedImage['status'] = 'pending'): PickedImage {
+  nextKey += 1;
+  return { key: `picked-${nextKey}`, file, previewUrl: URL.createObjectURL(file), status };
+}
+
+/**
+ * The uploader's rules of SPEC section 5, in the order a person meets them:
+ * only image files, one at a time in single mode, at most `max` in multiple
+ * mode, and each at most 10 MB. Returns the message, or null when all pass.
+ */
+export function checkPickedFiles(files: File[], options: { multiple: boolean; max: number; already: number }) {
+  if (files.some((file) => !file.type.startsWith('image/'))) return MESSAGES.selectImageFile;
+  if (!options.multiple && files.length > 1) return MESSAGES.selectOnlyOneImage;
+  if (options.multiple && options.already + files.length > options.max) return MESSAGES.maxImagesAllowed(options.max);
+  if (files.some((file) => file.size > MAX_IMAGE_BYTES)) return MESSAGES.imageTooLarge;
+  return null;
+}
+
+/**
+ * A file input with previews of what was chosen. In single mode a new choice
+ * replaces the old one. `renderItemExtra` adds per-image controls (alt text,
+ * cropping) below each preview.
+ */
+export function ImagePicker({
+  label,
+  name,
+  multiple = false,
+  max = 1,
+  value,
+  onChange,
+  error,
+  hint,
+  renderItemExtra,
+}: {
+  label: string;
+  /** The input's name, so tests and labels can find it; the files travel through `onChange`. */
+  name: string;
+  multiple?: boolean;
+  max?: number;
+  value: PickedImage[];
+  onChange: (images: PickedImage[]) => void;
+  /** A message from the form (for example 'Please select at least one image for the project.'). */
+  error?: string;
+  hint?: string;
+  renderItemExtra?: (image: PickedImage, index: number) => ReactNode;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const shown = pickError ?? error;
+
+  // Object URLs hold the file in memory until revoked.
+  const urls = useRef(new Set<string>());
+  useEffect(() => {
+    for (const image of value) urls.current.add(image.previewUrl);
+  }, [value]);
+  useEffect(() => {
+    const held = urls.current;
+    return () => held.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  function choose(files: File[]) {
+    const problem = checkPickedFiles(files, { multiple, max, already: multiple ? value.length : 0 });
+    setPickError(problem);
+    if (problem || files.length === 0) return;
+    const picked = files.map((file) => pickImage(file));
+    onChange(multiple ? [...value, ...picked] : picked);
+  }
+
+  return (
+    <div className="image-picker">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="image-picker__hint">
+          {hint}
+        </p>
+      )}
+      <input
+        ref={input}
+        id={id}
+        name={name}
+        type="file"
+        accept="image/*"
+        multiple={multiple}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={[hint && `${id}-hint`, shown && `${id}-error`].filter(Boolean).join(' ') || undefined}
+        onChange={(event) => {
+          choose([...(event.target.files ?? [])]);
+          // Cleared so that choosing the same file again still fires a change.
+          event.target.value = '';
+        }}
+      />
+      {shown && (
+        <p id={`${id}-error`} className="dashboard-form__error" role="alert">
+          {shown}
+        </p>
+      )}
+      {value.length > 0 && (
+        <ul className="image-picker__list" aria-label={`${label}: chosen images`}>
+          {value.map((image, index) => (
+            <li key={image.key} className="image-picker__item">
+              <img src={image.previewUrl} alt={`Chosen image ${index + 1}: ${image.file.name}`} />
+              <span className="image-picker__name">{image.file.name}</span>
+              {renderItemExtra?.(image, index)}
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                aria-label={`Remove ${image.file.name}`}
+                onClick={() => onChange(value.filter((item) => item.key !== image.key))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useCallback, useState } from 'react';
+
+export type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+/** The dashboard's message area instead of `window.alert`: success is announced politely, errors at once. */
+export function useNotice() {
+  const [notice, setNotice] = useState<Notice>(null);
+  const showSuccess = useCallback((text: string) => setNotice({ kind: 'success', text }), []);
+  const showError = useCallback((text: string) => setNotice({ kind: 'error', text }), []);
+  const clear = useCallback(() => setNotice(null), []);
+  return { notice, showSuccess, showError, clear };
+}
+
+/**
+ * Both live regions stay in the page so that screen readers announce what
+ * appears in them; only the one in use shows.
+ */
+export function NoticeArea({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
+  return (
+    <div className="notice-area">
+      <div role="status" className={notice?.kind === 'success' ? 'notice notice--success' : undefined}>
+        {notice?.kind === 'success' && <NoticeText text={notice.text} onDismiss={onDismiss} />}
+      </div>
+      <div role="alert" className={notice?.kind === 'error' ? 'notice notice--error' : undefined}>
+        {notice?.kind === 'error' && <NoticeText text={notice.text} onDismiss={onDismiss} />}
+      </div>
+    </div>
+  );
+}
+
+function NoticeText({ text, onDismiss }: { text: string; onDismiss: () => void }) {
+  return (
+    <>
+      <span className="notice__text">{text}</span>
+      <button type="button" className="notice__dismiss" aria-label="Dismiss message" onClick={onDismiss}>
+        ×
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { Form, useNavigation } from 'react-router';
+import { resolveImageUrl } from '../../../core/image-url';
+import type { SiteSettings } from '../../../core/types';
+import type { Route } from './+types/dashboard-settings';
+import { loadSettings, saveSettings } from './dashboard-settings.server';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadSettings(context, request);
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return saveSettings(context, request);
+}
+
+export function meta() {
+  return [{ title: 'Settings | Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+const FIELDS: { name: Exclude<keyof SiteSettings, 'logo'>; label: string; type?: string; multiline?: boolean }[] = [
+  { name: 'brandName', label: 'Brand name' },
+  { name: 'description', label: 'Description', multiline: true },
+  { name: 'contactEmail', label: 'Contact e-mail', type: 'email' },
+  { name: 'phonePrimary', label: 'Phone', type: 'tel' },
+  { name: 'phoneSecondary', label: 'Second phone', type: 'tel' },
+  { name: 'address', label: 'Address' },
+  { name: 'facebookUrl', label: 'Facebook link', type: 'url' },
+  { name: 'instagramUrl', label: 'Instagram link', type: 'url' },
+  { name: 'youtubeUrl', label: 'YouTube link', type: 'url' },
+  { name: 'tiktokUrl', label: 'TikTok link', type: 'url' },
+];
+
+/** The site settings the public pages show (kept on the server, not in the browser as SPEC had it). */
+export default function DashboardSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  const navigation = useNavigation();
+  const fieldError = (name: string) => (actionData && !actionData.saved ? actionData.fields?.[name] : undefined);
+  return (
+    <>
+      <h1>Settings</h1>
+      <Form method="post" encType="multipart/form-data" className="dashboard-card dashboard-form dashboard-form--wide">
+        {FIELDS.map((field) => {
+          const error = fieldError(field.name);
+          const props = {
+            id: `settings-${field.name}`,
+            name: field.name,
+            defaultValue: settings[field.name],
+            required: field.name === 'brandName',
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': error ? `settings-${field.name}-error` : undefined,
+          };
+          return (
+            <div key={field.name} className="dashboard-form__field">
+              <label htmlFor={props.id}>{field.label}</label>
+              {field.multiline ? <textarea rows={3} {...props} /> : <input type={field.type ?? 'text'} {...props} />}
+              {error && (
+                <p id={`settings-${field.name}-error`} className="dashboard-form__error">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <div className="dashboard-form__field">
+          <label htmlFor="settings-logo">Logo</label>
+          {settings.logo && (
+            <img
+              src={resolveImageUrl(settings.logo)}
+              alt="Current logo"
+              width={152}
+              height={40}
+              className="dashboard-form__logo"
+            />
+          )}
+          <input id="settings-logo" name="logo" type="file" accept="image/*" />
+        </div>
+        {actionData && (
+          <p role="status" className={actionData.saved ? 'dashboard-form__ok' : 'dashboard-form__error'}>
+            {actionData.saved ? 'Settings saved.' : actionData.error}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+          {navigation.state === 'submitting' ? 'Saving...' : 'Save settings'}
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { expect, expectNoAxeViolations, gotoHydrated, isPhone, test } from './fixtures';
+import { dashboardSite, signInQuickly } from './dashboard-support';
+
+test.use(dashboardSite);
+
+test.describe('dashboard layout', () => {
+  test('the sidebar lists every page; on a phone it opens from the Menu button and closes on Escape', async ({
+    page,
+  }) => {
+    await signInQuickly(page);
+    await gotoHydrated(page, '/dashboard');
+    const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+    if (isPhone(page)) {
+      await expect(sidebar).toBeHidden();
+      const menu = page.getByRole('button', { name: 'Menu' });
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await menu.click();
+      await expect(sidebar).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+      await expectNoAxeViolations(page);
+      await sidebar.getByRole('link', { name: 'Dashboard' }).focus();
+      await page.keyboard.press('Escape');
+      await expect(sidebar).toBeHidden();
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await sidebar.getByRole('link', { name: 'Settings' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/settings$/);
+      await expect(sidebar).toBeHidden();
+    } else {
+      await expect(sidebar).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    }
+    if (isPhone(page)) await page.getByRole('button', { name: 'Menu' }).click();
+    for (const name of ['Dashboard', 'Messages', 'Settings', 'View Website']) {
+      await expect(sidebar.getByRole('link', { name, exact: false }).first()).toBeVisible();
+    }
+    await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+});
