@@ -24,6 +24,28 @@ export const MESSAGES = {
   contactFailure: 'There was an error sending your message. Please try again or contact us directly.',
   invalidCredentials: 'Invalid credentials.',
 
+  // Dashboard alerts (SPEC section 8)
+  errorSavingProject: (detail: string) => `Error saving project: ${detail}`,
+  projectSaveNetworkError: 'Unable to connect to server. Please check your internet connection and try again.',
+  errorDeletingProject: 'Error deleting project',
+  errorSettingCover: 'Error setting cover image',
+  failedToSetCover: 'Failed to set cover image',
+  errorRemovingImage: 'Error removing image',
+  errorAddingImages: 'Error adding images',
+  failedToAddImages: 'Failed to add images',
+  invalidProjectData: 'Server returned invalid project data',
+  errorUpdatingFeatured: 'Error updating featured status',
+  errorUpdatingProject: 'Error updating project',
+  errorSavingBlog: 'Error saving blog. Please try again.',
+  errorSavingClient: 'Error saving client',
+  errorDeletingClient: 'Error deleting client',
+  errorUploadingImages: 'Error uploading images',
+  uploadFailed: 'Upload failed',
+  errorCroppingImage: 'Error cropping image. Please try again.',
+  errorLoadingTeam: 'Error loading team members',
+  errorSavingTeamMember: 'Error saving team member',
+  errorDeletingTeamMember: 'Error deleting team member',
+
   // Server answers the specification leaves open
   notSignedIn: 'Please sign in to continue.',
   crossSiteRefused: 'Cross-site requests are not allowed.',

@@ -25,3 +25,8 @@ export async function dashboardRequest<T>(
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
+
+/** An alert of SPEC section 8 followed by what went wrong, e.g. 'Error deleting client: Client not found'. */
+export function withDetail(alert: string, error: unknown): string {
+  return error instanceof Error && error.message ? `${alert}: ${error.message}` : alert;
+}
