@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { MESSAGES } from '../../core/messages';
-import { E2E_ADMIN_PASSWORD } from './e2e-env';
+import { E2E_ADMIN_PASSWORD, E2E_PORT } from './e2e-env';
 import { expect, expectNoAxeViolations, isPhone, test } from './fixtures';
 
 async function signIn(page: import('@playwright/test').Page, password = E2E_ADMIN_PASSWORD) {
@@ -77,5 +81,24 @@ test.describe('dashboard sign-in', () => {
     await page.goto('/dashboard/login?redirectTo=https%3A%2F%2Fevil.example%2F');
     await signIn(page);
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
+  });
+
+  test('a session past its 24 hours sends the administrator back to login', async ({ page }) => {
+    await page.goto('/dashboard/login');
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // Age this session only, in the server's own database, as if a day had passed.
+    const token = (await page.context().cookies()).find((item) => item.name === 'sid')!.value;
+    const database = new Database(path.join(os.tmpdir(), `studio-e2e-${E2E_PORT}`, 'studio.sqlite'));
+    try {
+      const aged = database
+        .prepare('UPDATE sessions SET expires_at = ? WHERE id = ?')
+        .run(new Date(Date.now() - 1000).toISOString(), createHash('sha256').update(token).digest('hex'));
+      expect(aged.changes).toBe(1);
+    } finally {
+      database.close();
+    }
+    await page.goto('/dashboard/messages');
+    await expect(page).toHaveURL(/\/dashboard\/login\?redirectTo=%2Fdashboard%2Fmessages$/);
   });
 });
