@@ -17,27 +17,31 @@ function HeroSection({
   projects,
   flags,
   empty,
+  ordered = false,
 }: {
   heading: string;
   listLabel: string;
   projects: ProjectSummary[];
   flags: ReturnType<typeof useProjectFlags>;
   empty: string;
+  /** The hero's slides come in the carousel's order. */
+  ordered?: boolean;
 }) {
   const headingId = useId();
+  const List = ordered ? 'ol' : 'ul';
   return (
     <section aria-labelledby={headingId} className="hero-manager__section">
       <h2 id={headingId}>{heading}</h2>
       {projects.length === 0 ? (
         <p className="empty-state">{empty}</p>
       ) : (
-        <ul className="project-flag-list" aria-label={listLabel}>
+        <List className="project-flag-list" aria-label={listLabel}>
           {projects.map((project) => (
             <ProjectFlagItem key={project.id} project={project}>
               <ProjectFlagButton project={project} flag="featured" flags={flags} />
             </ProjectFlagItem>
           ))}
-        </ul>
+        </List>
       )}
     </section>
   );
@@ -80,6 +84,7 @@ export function HeroBannerManager({ projects }: { projects: ProjectSummary[] }) 
       <HeroSection
         heading={`In the hero banner (${heroProjects.length})`}
         listLabel="Hero banner slides"
+        ordered
         projects={heroProjects}
         flags={flags}
         empty="No projects are in the hero banner yet. Add one from the list below or with Add Hero Project."
