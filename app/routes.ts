@@ -13,6 +13,8 @@ export default [
     index('routes/dashboard/dashboard-home.tsx'),
     route('messages', 'routes/dashboard/dashboard-messages.tsx'),
     route('settings', 'routes/dashboard/dashboard-settings.tsx'),
+    route('hero-banner', 'routes/dashboard/dashboard-hero-banner.tsx'),
+    route('recent-projects', 'routes/dashboard/dashboard-recent-projects.tsx'),
   ]),
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),

@@ -33,6 +33,13 @@ export const booleanFlag = z.preprocess(
   z.boolean({ error: 'Must be true or false' }),
 );
 
+/** The first message for each invalid field: what a form shows beside it and the API's 400 names. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  return fields;
+}
+
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_PROJECT_CATEGORIES, DEFAULT_PROJECT_STATUS, PROJECT_STATUSES } from '../constants';
+import { ALL_PROJECT_CATEGORIES, DEFAULT_PROJECT_STATUS, HERO_CATEGORIES, PROJECT_STATUSES } from '../constants';
 import { booleanFlag, oneOf, optionalText, requiredText, yearField } from './fields';
 
 const projectFields = {
@@ -31,8 +31,16 @@ export const projectCreateSchema = z.object({
 /** Updating a project: any subset of the fields; the ones sent must be valid. */
 export const projectUpdateSchema = z.object(projectFields).partial();
 
-/** The hero-banner add form: a project with featured on by default (SPEC section 5). */
+const isHeroCategory = (value: string) => (HERO_CATEGORIES as readonly string[]).includes(value);
+
+/**
+ * The hero-banner add form (SPEC section 5): a category of the hero form's
+ * own list, status optional (the form's empty "not set" choice leaves the
+ * server's default) and featured on unless unticked.
+ */
 export const heroProjectCreateSchema = projectCreateSchema.extend({
+  category: projectFields.category.refine(isHeroCategory, 'Please choose one of the hero banner categories'),
+  status: z.preprocess((value) => (value === '' ? undefined : value), projectFields.status.optional()),
   featured: booleanFlag.default(true),
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveImageUrl } from '../../core/image-url';
 import { blogCreateSchema } from '../../core/schemas/blog.schema';
-import { booleanFlag, isHttpUrl, textList } from '../../core/schemas/fields';
+import { booleanFlag, fieldMessages, isHttpUrl, textList } from '../../core/schemas/fields';
 import { projectCreateSchema, heroProjectCreateSchema } from '../../core/schemas/project.schema';
 
 describe('textList', () => {
@@ -52,6 +52,45 @@ describe('defaults', () => {
   it('a blog is published with a 5 min read time', () => {
     const blog = blogCreateSchema.parse({ title: 'T', author: 'A', category: 'News', excerpt: 'E', content: 'C' });
     expect(blog).toMatchObject({ status: 'published', readTime: '5 min read', tags: [] });
+  });
+});
+
+describe('heroProjectCreateSchema', () => {
+  const hero = { title: 'T', description: 'D', year: '2024', location: 'Paro', category: 'Residential' };
+  const problems = (input: object) => {
+    const result = heroProjectCreateSchema.safeParse(input);
+    return result.success ? {} : fieldMessages(result.error);
+  };
+
+  it('names every missing field of the hero form', () => {
+    expect(problems({ title: ' ', description: '', year: '', location: '', category: '' })).toEqual({
+      title: 'Title is required',
+      description: 'Description is required',
+      year: 'Year is required',
+      location: 'Location is required',
+      category: 'Category is required',
+    });
+  });
+
+  it('takes years 1900 to 2099 only', () => {
+    expect(problems({ ...hero, year: '1899' })).toEqual({ year: 'Year must be between 1900 and 2099' });
+    expect(problems({ ...hero, year: '2100' })).toEqual({ year: 'Year must be between 1900 and 2099' });
+    expect(problems({ ...hero, year: '1900' })).toEqual({});
+    expect(problems({ ...hero, year: '2099' })).toEqual({});
+  });
+
+  it("takes only the hero form's categories", () => {
+    expect(problems({ ...hero, category: 'Office' })).toEqual({
+      category: 'Please choose one of the hero banner categories',
+    });
+  });
+
+  it('leaves status unset when the form sends none or the empty choice', () => {
+    expect(heroProjectCreateSchema.parse({ ...hero, status: '' }).status).toBeUndefined();
+    expect(heroProjectCreateSchema.parse({ ...hero, status: 'Completed', featured: 'false' })).toMatchObject({
+      status: 'Completed',
+      featured: false,
+    });
   });
 });
 

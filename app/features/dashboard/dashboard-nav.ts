@@ -13,6 +13,8 @@ export interface DashboardLink {
 export const DASHBOARD_MAIN_LINKS: DashboardLink[] = [{ to: '/dashboard', label: 'Dashboard' }];
 
 export const DASHBOARD_MORE_LINKS: DashboardLink[] = [
+  { to: '/dashboard/hero-banner', label: 'Hero Banner' },
+  { to: '/dashboard/recent-projects', label: 'Recent Projects' },
   { to: '/dashboard/messages', label: 'Messages', countsNewMessages: true },
   { to: '/dashboard/settings', label: 'Settings' },
 ];

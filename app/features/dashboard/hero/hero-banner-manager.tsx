@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { HERO_AUTO_ADVANCE_MS } from '../../../../core/constants';
+import type { Project } from '../../../../core/types';
+import { Modal } from '../../../ui/modal';
+import { NoticeArea, useNotice } from '../notice';
+import { ProjectFlagButton, ProjectFlagItem } from '../projects/project-flag-item';
+import type { ProjectSummary } from '../projects/project-summary';
+import { useProjectFlags } from '../projects/use-project-flags';
+import { HeroProjectForm } from './hero-project-form';
+import './hero-banner.css';
+
+/** One of the manager's two lists, each project with its Add to / Remove from Hero. */
+function HeroSection({
+  heading,
+  listLabel,
+  projects,
+  flags,
+  empty,
+  ordered = false,
+}: {
+  heading: string;
+  listLabel: string;
+  projects: ProjectSummary[];
+  flags: ReturnType<typeof useProjectFlags>;
+  empty: string;
+  /** The hero's slides come in the carousel's order. */
+  ordered?: boolean;
+}) {
+  const headingId = useId();
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <section aria-labelledby={headingId} className="hero-manager__section">
+      <h2 id={headingId}>{heading}</h2>
+      {projects.length === 0 ? (
+        <p className="empty-state">{empty}</p>
+      ) : (
+        <List className="project-flag-list" aria-label={listLabel}>
+          {projects.map((project) => (
+            <ProjectFlagItem key={project.id} project={project}>
+              <ProjectFlagButton project={project} flag="featured" flags={flags} />
+            </ProjectFlagItem>
+          ))}
+        </List>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The Hero Banner Manager (SPEC section 2): the featured projects the home
+ * page's hero carousel shows, in its order (newest first), the other
+ * projects that can join it, and the add form.
+ */
+export function HeroBannerManager({ projects }: { projects: ProjectSummary[] }) {
+  const notice = useNotice();
+  const flags = useProjectFlags(notice);
+  const revalidator = useRevalidator();
+  const [adding, setAdding] = useState(false);
+  const heroProjects = projects.filter((project) => project.featured);
+  const otherProjects = projects.filter((project) => !project.featured);
+
+  async function added(project: Project) {
+    setAdding(false);
+    await revalidator.revalidate();
+    notice.showSuccess(
+      project.featured ? `"${project.title}" added to the hero banner.` : `"${project.title}" added to the projects.`,
+    );
+  }
+
+  return (
+    <>
+      <header className="dashboard-page-header">
+        <h1>Hero Banner</h1>
+        <button type="button" className="button" onClick={() => setAdding(true)}>
+          Add Hero Project
+        </button>
+      </header>
+      <p className="hero-manager__help">
+        The home page&apos;s hero carousel shows the featured projects below, newest first, moving on every{' '}
+        {HERO_AUTO_ADVANCE_MS / 1000} seconds.
+      </p>
+      <NoticeArea notice={notice.notice} onDismiss={notice.clear} />
+      <HeroSection
+        heading={`In the hero banner (${heroProjects.length})`}
+        listLabel="Hero banner slides"
+        ordered
+        projects={heroProjects}
+        flags={flags}
+        empty="No projects are in the hero banner yet. Add one from the list below or with Add Hero Project."
+      />
+      <HeroSection
+        heading={`Other projects (${otherProjects.length})`}
+        listLabel="Projects not in the hero banner"
+        projects={otherProjects}
+        flags={flags}
+        empty="Every project is in the hero banner."
+      />
+      {adding && (
+        <Modal title="Add Hero Project" onClose={() => setAdding(false)}>
+          <HeroProjectForm onSaved={(project) => void added(project)} onCancel={() => setAdding(false)} />
+        </Modal>
+      )}
+    </>
+  );
+}

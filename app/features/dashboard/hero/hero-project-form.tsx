@@ -1,0 +1,204 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import {
+  DEFAULT_PROJECT_STATUS,
+  HERO_CATEGORIES,
+  MAX_PROJECT_IMAGES,
+  PROJECT_STATUSES,
+} from '../../../../core/constants';
+import { MESSAGES } from '../../../../core/messages';
+import { fieldMessages } from '../../../../core/schemas/fields';
+import { heroProjectCreateSchema } from '../../../../core/schemas/project.schema';
+import type { Project } from '../../../../core/types';
+import { ApiError } from '../../../lib/api-client';
+import { dashboardRequest, errorText } from '../dashboard-api';
+import { ImagePicker, type PickedImage } from '../image-picker';
+import { scaleImagesForUpload } from '../image-scaling';
+
+interface HeroFormValues {
+  title: string;
+  description: string;
+  year: string;
+  location: string;
+  category: string;
+  /** Empty: not set, so the server's default applies. */
+  status: string;
+  featured: boolean;
+}
+
+const EMPTY_VALUES: HeroFormValues = {
+  title: '',
+  description: '',
+  year: '',
+  location: '',
+  category: '',
+  status: '',
+  featured: true,
+};
+
+type TextField = Exclude<keyof HeroFormValues, 'featured'>;
+
+/** The message for a failed save (SPEC section 8): the network's own text, or 'Error saving project: …'. */
+function saveFailure(error: unknown): string {
+  if (error instanceof ApiError && error.isNetworkError) return MESSAGES.projectSaveNetworkError;
+  return MESSAGES.errorSavingProject(errorText(error, MESSAGES.internalError));
+}
+
+/**
+ * The hero banner's add form (SPEC section 5): title, description, year,
+ * location and a hero category are required, status is optional, featured
+ * is on unless unticked, and 1 to 10 images go with it (the first is the
+ * cover). The rules are core's `heroProjectCreateSchema`, checked here
+ * before anything is sent and again by the server.
+ */
+export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Project) => void; onCancel: () => void }) {
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(EMPTY_VALUES);
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  function change<K extends keyof HeroFormValues>(name: K, value: HeroFormValues[K]) {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _fixed, ...rest }) => rest);
+  }
+
+  function fieldProps(name: TextField) {
+    return {
+      id: `${id}-${name}`,
+      name,
+      value: values[name],
+      'aria-invalid': errors[name] ? true : undefined,
+      'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+      onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    };
+  }
+
+  function fieldError(name: TextField) {
+    return (
+      errors[name] && (
+        <p id={`${id}-${name}-error`} className="dashboard-form__error">
+          {errors[name]}
+        </p>
+      )
+    );
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaveError(null);
+    const parsed = heroProjectCreateSchema.safeParse(values);
+    const problems = parsed.success ? {} : fieldMessages(parsed.error);
+    if (images.length === 0) problems.images = MESSAGES.selectProjectImage;
+    setErrors(problems);
+    const firstInvalid = Object.keys(EMPTY_VALUES)
+      .concat('images')
+      .find((name) => problems[name]);
+    if (!parsed.success || firstInvalid) {
+      (form.current?.elements.namedItem(firstInvalid ?? '') as HTMLElement | null)?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const { title, description, year, location, category, status, featured } = parsed.data;
+      const body = new FormData();
+      Object.entries({ title, description, year, location, category, featured }).forEach(([name, value]) =>
+        body.append(name, String(value)),
+      );
+      if (status) body.append('status', status);
+      for (const file of await scaleImagesForUpload(images.map((image) => image.file))) body.append('images', file);
+      const { data } = await dashboardRequest<{ data: Project }>('POST', '/api/projects', body);
+      onSaved(data);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      setSaveError(saveFailure(error));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form ref={form} className="dashboard-form hero-form" noValidate onSubmit={(event) => void submit(event)}>
+      <div className="dashboard-form__field">
+        <label htmlFor={`${id}-title`}>Title</label>
+        <input type="text" autoComplete="off" {...fieldProps('title')} />
+        {fieldError('title')}
+      </div>
+      <div className="dashboard-form__field">
+        <label htmlFor={`${id}-description`}>Description</label>
+        <textarea rows={4} {...fieldProps('description')} />
+        {fieldError('description')}
+      </div>
+      <div className="hero-form__row">
+        <div className="dashboard-form__field">
+          <label htmlFor={`${id}-year`}>Year</label>
+          <input type="number" inputMode="numeric" min={1900} max={2099} step={1} {...fieldProps('year')} />
+          {fieldError('year')}
+        </div>
+        <div className="dashboard-form__field">
+          <label htmlFor={`${id}-location`}>Location</label>
+          <input type="text" {...fieldProps('location')} />
+          {fieldError('location')}
+        </div>
+      </div>
+      <div className="hero-form__row">
+        <div className="dashboard-form__field">
+          <label htmlFor={`${id}-category`}>Category</label>
+          <select {...fieldProps('category')}>
+            <option value="">Choose a category</option>
+            {HERO_CATEGORIES.map((category) => (
+              <option key={category}>{category}</option>
+            ))}
+          </select>
+          {fieldError('category')}
+        </div>
+        <div className="dashboard-form__field">
+          <label htmlFor={`${id}-status`}>Status (optional)</label>
+          <select {...fieldProps('status')}>
+            <option value="">Not set ({DEFAULT_PROJECT_STATUS})</option>
+            {PROJECT_STATUSES.map((status) => (
+              <option key={status}>{status}</option>
+            ))}
+          </select>
+          {fieldError('status')}
+        </div>
+      </div>
+      <div className="hero-form__check">
+        <input
+          id={`${id}-featured`}
+          name="featured"
+          type="checkbox"
+          checked={values.featured}
+          onChange={(event) => change('featured', event.target.checked)}
+        />
+        <label htmlFor={`${id}-featured`}>Featured: show in the hero banner</label>
+      </div>
+      <ImagePicker
+        label="Images"
+        name="images"
+        multiple
+        max={MAX_PROJECT_IMAGES}
+        value={images}
+        onChange={(picked) => {
+          setImages(picked);
+          setErrors(({ images: _chosen, ...rest }) => rest);
+        }}
+        error={errors.images}
+        hint={`1 to ${MAX_PROJECT_IMAGES} images; the first is the cover.`}
+      />
+      {saveError && (
+        <p role="alert" className="dashboard-form__error">
+          {saveError}
+        </p>
+      )}
+      <div className="hero-form__actions">
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Saving...' : 'Add Project'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+import type { AppLoadContext } from 'react-router';
+import { listProjects } from '../../../server/services/projects';
+import { toProjectSummary } from '../../features/dashboard/projects/project-summary';
+import { requireAdminSession } from './session.server';
+
+/** Every project, newest first, as the hero-banner and recent-projects managers list them. */
+export async function loadProjectSummaries(context: AppLoadContext, request: Request) {
+  await requireAdminSession(context, request);
+  const projects = await listProjects(context.ctx);
+  return { projects: projects.map(toProjectSummary) };
+}
