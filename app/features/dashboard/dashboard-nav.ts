@@ -13,6 +13,7 @@ export interface DashboardLink {
 export const DASHBOARD_MAIN_LINKS: DashboardLink[] = [{ to: '/dashboard', label: 'Dashboard' }];
 
 export const DASHBOARD_MORE_LINKS: DashboardLink[] = [
+  { to: '/dashboard/media', label: 'Media' },
   { to: '/dashboard/messages', label: 'Messages', countsNewMessages: true },
   { to: '/dashboard/settings', label: 'Settings' },
 ];
