@@ -139,7 +139,6 @@ export function CropDialog({
             src={previewUrl}
             alt={`Image to crop: ${file.name}`}
             aria-describedby={hintId}
-            className="crop-dialog__image"
             onLoad={(event) => {
               const loaded = event.currentTarget;
               setImage(loaded);
