@@ -73,6 +73,14 @@ test.describe('dashboard media manager', () => {
     await expect(dialog.getByText(/^Selection \d+ × \d+ px/)).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // The handles resize from the keyboard, down to the media library's minimum of 50×50 image pixels.
+    await dialog.getByRole('button', { name: /^Bottom right corner of the selection/ }).focus();
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Control+ArrowUp');
+      await page.keyboard.press('Control+ArrowLeft');
+    }
+    await expect(dialog.getByText(/^Selection (49|50|51) × (49|50|51) px, saved at \d+ × \d+ px$/)).toBeVisible();
+
     // Square starts a centred selection; the arrow keys then move it.
     await dialog.getByRole('radio', { name: 'Square' }).check();
     await expect(dialog.getByText('Selection 810 × 810 px, saved at 800 × 800 px')).toBeVisible();

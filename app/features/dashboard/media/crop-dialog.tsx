@@ -10,6 +10,8 @@ import './media.css';
 
 type AspectLabel = (typeof CROP_ASPECT_OPTIONS)[number]['label'];
 
+const ratioOf = (label: AspectLabel) => CROP_ASPECT_OPTIONS.find((option) => option.label === label)?.ratio ?? null;
+
 /** The selection starts centred, covering 90% of the image on its tighter side. */
 const INITIAL_COVER_PERCENT = 90;
 
@@ -79,14 +81,14 @@ export function CropDialog({
   const [error, setError] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
   const displayScale = useDisplayScale(image);
-  const ratio = CROP_ASPECT_OPTIONS.find((option) => option.label === aspect)?.ratio ?? null;
+  const ratio = ratioOf(aspect);
   const natural = image ? { width: image.naturalWidth, height: image.naturalHeight } : null;
   const region = crop && natural ? toSourceRect(crop, natural) : null;
   const output = region ? cropOutputSize(region.width, region.height) : null;
 
   function chooseAspect(label: AspectLabel) {
     setAspect(label);
-    const next = CROP_ASPECT_OPTIONS.find((option) => option.label === label)?.ratio ?? null;
+    const next = ratioOf(label);
     // Free keeps the current selection; a fixed ratio starts a fresh, centred one.
     if (next !== null && natural) setCrop(initialCrop(next, natural.width, natural.height));
   }
@@ -122,8 +124,8 @@ export function CropDialog({
         ))}
       </fieldset>
       <p id={hintId} className="crop-dialog__hint">
-        Drag the selection or its handles, or focus them and use the arrow keys (Shift for larger steps). The selection
-        is at least {minSize} × {minSize} pixels of the image.
+        Drag the selection or its handles, or focus them and use the arrow keys (Shift or Ctrl for larger steps). The
+        selection is at least {minSize} × {minSize} pixels of the image.
       </p>
       <div className="crop-dialog__area">
         <ReactCrop
