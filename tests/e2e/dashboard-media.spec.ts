@@ -100,12 +100,15 @@ test.describe('dashboard media manager', () => {
     await expect(chosen(page, name)).toContainText('Pending');
   });
 
-  test('the upload form refuses nothing chosen, a file that is not an image, and more than 10 images', async ({
+  test('the sidebar leads here; the upload form refuses nothing chosen, a non-image and more than 10 images', async ({
     page,
   }, testInfo) => {
     test.skip(desktopOnly(testInfo));
     await signInQuickly(page);
-    await gotoHydrated(page, '/dashboard/media');
+    await gotoHydrated(page, '/dashboard');
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Media' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/media$/);
+    await expect(page).toHaveTitle('Media | Dashboard');
     const form = page.getByRole('form', { name: 'Upload images' });
 
     await form.getByRole('button', { name: 'Upload' }).click();
