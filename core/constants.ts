@@ -48,6 +48,9 @@ export const IMAGE_MAX_WIDTH = 1200;
 export const IMAGE_MAX_HEIGHT = 800;
 export const JPEG_QUALITY = 90;
 
+/** The media library takes at most this many images per upload (SPEC leaves the number open). */
+export const MEDIA_UPLOAD_MAX_IMAGES = 10;
+
 export const CROP_MIN_SIZE_PX = 100;
 export const CROP_MIN_SIZE_MEDIA_PX = 50;
 export const CROP_OUTPUT_MIN_PX = 800;

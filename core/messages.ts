@@ -46,6 +46,9 @@ export const MESSAGES = {
   errorSavingTeamMember: 'Error saving team member',
   errorDeletingTeamMember: 'Error deleting team member',
 
+  // Dashboard alerts the specification leaves open
+  errorDeletingMedia: 'Error deleting image',
+
   // Server answers the specification leaves open
   notSignedIn: 'Please sign in to continue.',
   crossSiteRefused: 'Cross-site requests are not allowed.',

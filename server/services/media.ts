@@ -1,3 +1,4 @@
+import { MEDIA_UPLOAD_MAX_IMAGES } from '../../core/constants';
 import type { ImageDetails, ImageVariant, MediaItem } from '../../core/types';
 import { MESSAGES } from '../../core/messages';
 import type { Db } from '../db/database';
@@ -113,6 +114,8 @@ export async function listLibraryMedia(ctx: ServiceContext): Promise<MediaItem[]
 /** POST /api/media/upload: answers the stored paths (SPEC section 7). */
 export async function uploadLibraryMedia(ctx: ServiceContext, files: UploadedFile[]): Promise<MediaItem[]> {
   if (files.length === 0) throw new AppError(400, MESSAGES.selectImagesToUpload);
+  if (files.length > MEDIA_UPLOAD_MAX_IMAGES)
+    throw new AppError(400, MESSAGES.maxImagesAllowed(MEDIA_UPLOAD_MAX_IMAGES));
   return writeWithImages(ctx, files, 'library', async (trx, ids) => {
     const rows = await findMediaItems(trx, ids);
     const byId = new Map(rows.map((row) => [row.id, row]));

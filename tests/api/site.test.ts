@@ -108,6 +108,15 @@ describe('the media library', () => {
     });
   });
 
+  it('takes at most 10 images at a time, like the upload form', async () => {
+    const image = imageBlob(await makeImage(40, 40));
+    const images = Array.from({ length: 11 }, (_, index) => ({ data: image, name: `${index}.jpg` }));
+    expect(await api(server, 'POST', '/api/media/upload', { cookie, form: form({}, { images }) })).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.maxImagesAllowed(10) },
+    });
+  });
+
   it('deletes an item and its files', async () => {
     const uploaded = await api<{ data: string[] }>(server, 'POST', '/api/media/upload', {
       cookie,

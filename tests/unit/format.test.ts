@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, telHref } from '../../app/lib/format';
+import { formatCount, formatFileSize, telHref } from '../../app/lib/format';
 import { wrapIndex } from '../../app/lib/wrap-index';
 
 describe('formatCount', () => {
@@ -22,5 +22,13 @@ describe('wrapIndex', () => {
 describe('telHref', () => {
   it('keeps the digits and the plus', () => {
     expect(telHref('+975 17 12 34 56')).toBe('tel:+97517123456');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('shows bytes, then KB, then MB with one decimal', () => {
+    expect(formatFileSize(512)).toBe('512 bytes');
+    expect(formatFileSize(245_760)).toBe('240 KB');
+    expect(formatFileSize(2_621_440)).toBe('2.5 MB');
   });
 });

@@ -15,6 +15,7 @@ export const DASHBOARD_MAIN_LINKS: DashboardLink[] = [{ to: '/dashboard', label:
 export const DASHBOARD_MORE_LINKS: DashboardLink[] = [
   { to: '/dashboard/hero-banner', label: 'Hero Banner' },
   { to: '/dashboard/recent-projects', label: 'Recent Projects' },
+  { to: '/dashboard/media', label: 'Media' },
   { to: '/dashboard/messages', label: 'Messages', countsNewMessages: true },
   { to: '/dashboard/settings', label: 'Settings' },
 ];

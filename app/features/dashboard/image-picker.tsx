@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { MAX_IMAGE_BYTES } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
+import { CropDialog } from './media/crop-dialog';
 
 /** An image chosen for upload: pending until cropped (SPEC section 4's crop flow). */
 export interface PickedImage {
@@ -32,8 +33,9 @@ export function checkPickedFiles(files: File[], options: { multiple: boolean; ma
 
 /**
  * A file input with previews of what was chosen. In single mode a new choice
- * replaces the old one. `renderItemExtra` adds per-image controls (alt text,
- * cropping) below each preview.
+ * replaces the old one. `renderItemExtra` adds per-image controls (alt text)
+ * below each preview. With `crop`, each image shows whether it is pending or
+ * cropped and has a Crop button; applying a crop replaces that image's file.
  */
 export function ImagePicker({
   label,
@@ -45,6 +47,7 @@ export function ImagePicker({
   error,
   hint,
   renderItemExtra,
+  crop,
 }: {
   label: string;
   /** The input's name, so tests and labels can find it; the files travel through `onChange`. */
@@ -57,10 +60,14 @@ export function ImagePicker({
   error?: string;
   hint?: string;
   renderItemExtra?: (image: PickedImage, index: number) => ReactNode;
+  /** Offers the crop dialog for each image; `minSize` is the smallest selection in image pixels. */
+  crop?: { minSize: number };
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [pickError, setPickError] = useState<string | null>(null);
+  const [croppingKey, setCroppingKey] = useState<string | null>(null);
+  const cropping = crop && value.find((image) => image.key === croppingKey);
   const shown = pickError ?? error;
 
   // Object URLs hold the file in memory until revoked.
@@ -79,6 +86,16 @@ export function ImagePicker({
     if (problem || files.length === 0) return;
     const picked = files.map((file) => pickImage(file));
     onChange(multiple ? [...value, ...picked] : picked);
+  }
+
+  // The item keeps its key, so its Crop button (where focus returns) stays in place.
+  function applyCrop(key: string, file: File) {
+    setCroppingKey(null);
+    onChange(
+      value.map((image) =>
+        image.key === key ? { ...image, file, previewUrl: URL.createObjectURL(file), status: 'cropped' } : image,
+      ),
+    );
   }
 
   return (
@@ -115,7 +132,22 @@ export function ImagePicker({
             <li key={image.key} className="image-picker__item">
               <img src={image.previewUrl} alt={`Chosen image ${index + 1}: ${image.file.name}`} />
               <span className="image-picker__name">{image.file.name}</span>
+              {crop && (
+                <span className="image-picker__status" data-status={image.status}>
+                  {image.status === 'cropped' ? 'Cropped' : 'Pending'}
+                </span>
+              )}
               {renderItemExtra?.(image, index)}
+              {crop && (
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Crop ${image.file.name}`}
+                  onClick={() => setCroppingKey(image.key)}
+                >
+                  Crop
+                </button>
+              )}
               <button
                 type="button"
                 className="button button--ghost button--small"
@@ -127,6 +159,15 @@ export function ImagePicker({
             </li>
           ))}
         </ul>
+      )}
+      {crop && cropping && (
+        <CropDialog
+          file={cropping.file}
+          previewUrl={cropping.previewUrl}
+          minSize={crop.minSize}
+          onApply={(file) => applyCrop(cropping.key, file)}
+          onCancel={() => setCroppingKey(null)}
+        />
       )}
     </div>
   );

@@ -2,7 +2,8 @@ import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, JPEG_QUALITY } from '../../../core/c
 
 const KEPT_TYPES = new Set(['image/png', 'image/webp']);
 
-function renamed(name: string, type: string): string {
+/** The file's name with the extension of the type it is saved as. */
+export function uploadFileName(name: string, type: string): string {
   const extension = type === 'image/png' ? 'png' : type === 'image/webp' ? 'webp' : 'jpg';
   return `${name.replace(/\.[^.]*$/, '') || 'image'}.${extension}`;
 }
@@ -52,7 +53,7 @@ export async function scaleImageForUpload(file: File): Promise<File> {
     const width = Math.max(1, Math.round(bitmap.width * scale));
     const height = Math.max(1, Math.round(bitmap.height * scale));
     const blob = await encodeCanvas((context) => context.drawImage(bitmap, 0, 0, width, height), width, height, type);
-    return new File([blob], renamed(file.name, type), { type });
+    return new File([blob], uploadFileName(file.name, type), { type });
   } finally {
     bitmap.close();
   }

@@ -11,6 +11,9 @@ export function useNotice() {
   return { notice, showSuccess, showError, clear };
 }
 
+/** What a manager hands to its parts so that they can report success or failure in the page's message area. */
+export type NoticeReport = Pick<ReturnType<typeof useNotice>, 'showSuccess' | 'showError'>;
+
 /**
  * Both live regions stay in the page so that screen readers announce what
  * appears in them; only the one in use shows.

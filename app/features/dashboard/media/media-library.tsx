@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { resolveImageUrl } from '../../../../core/image-url';
+import { MESSAGES } from '../../../../core/messages';
+import type { MediaItem } from '../../../../core/types';
+import { formatDate, formatFileSize } from '../../../lib/format';
+import { ConfirmDialog } from '../../../ui/modal';
+import { dashboardRequest, withDetail } from '../dashboard-api';
+import type { NoticeReport } from '../notice';
+import { CopyUrlButton } from './copy-url-button';
+
+function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }) {
+  return (
+    <li className="dashboard-card media-card">
+      <img
+        className="media-card__thumb"
+        src={resolveImageUrl(item.url)}
+        alt={item.name}
+        width={item.width}
+        height={item.height}
+        loading="lazy"
+      />
+      <h3 className="media-card__name">{item.name}</h3>
+      <dl className="media-card__details">
+        <div>
+          <dt>Type</dt>
+          <dd>{item.type}</dd>
+        </div>
+        <div>
+          <dt>Size</dt>
+          <dd>{formatFileSize(item.size)}</dd>
+        </div>
+        <div>
+          <dt>Dimensions</dt>
+          <dd>
+            {item.width} × {item.height} px
+          </dd>
+        </div>
+        <div>
+          <dt>Uploaded</dt>
+          <dd>
+            <time dateTime={item.uploadDate}>{formatDate(item.uploadDate)}</time>
+          </dd>
+        </div>
+      </dl>
+      <div className="media-card__actions">
+        <CopyUrlButton path={item.url} name={item.name} />
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-label={`Delete ${item.name}`}
+          onClick={onDelete}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The library, newest first, with each image's details, its URL to copy, and deletion after confirmation. */
+export function MediaLibrary({ items, report }: { items: MediaItem[]; report: NoticeReport }) {
+  const revalidator = useRevalidator();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const justDeleted = useRef(false);
+
+  // Focus cannot go back to the deleted card's button; the heading is the nearest place to carry on from.
+  useEffect(() => {
+    if (deleting || !justDeleted.current) return;
+    justDeleted.current = false;
+    heading.current?.focus();
+  }, [deleting]);
+
+  async function remove(item: MediaItem) {
+    setBusy(true);
+    try {
+      await dashboardRequest('DELETE', `/api/media/${item.id}`);
+      await revalidator.revalidate();
+      report.showSuccess(`"${item.name}" deleted.`);
+      justDeleted.current = true;
+    } catch (error) {
+      report.showError(withDetail(MESSAGES.errorDeletingMedia, error));
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <section className="media-library" aria-labelledby="media-library-heading">
+      <h2 id="media-library-heading" ref={heading} tabIndex={-1}>
+        Library
+      </h2>
+      {items.length === 0 ? (
+        <p className="empty-state">
+          No images in the library yet. Upload some above; each one gets a URL to copy into a page or post.
+        </p>
+      ) : (
+        <ul className="media-grid">
+          {items.map((item) => (
+            <MediaCard key={item.id} item={item} onDelete={() => setDeleting(item)} />
+          ))}
+        </ul>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete image"
+          message={`Delete "${deleting.name}" from the library? Pages that use its URL will show a placeholder instead.`}
+          busy={busy}
+          onConfirm={() => remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}
