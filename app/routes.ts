@@ -13,6 +13,8 @@ export default [
     index('routes/dashboard/dashboard-home.tsx'),
     route('messages', 'routes/dashboard/dashboard-messages.tsx'),
     route('settings', 'routes/dashboard/dashboard-settings.tsx'),
+    route('clients', 'routes/dashboard/dashboard-clients.tsx'),
+    route('team', 'routes/dashboard/dashboard-team.tsx'),
   ]),
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),
