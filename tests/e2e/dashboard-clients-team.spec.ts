@@ -80,6 +80,8 @@ test.describe('dashboard clients and team', () => {
       await gotoHydrated(page, '/dashboard/clients');
       await expect(page.getByRole('heading', { level: 1, name: 'Clients Management' })).toBeVisible();
       await expectNoAxeViolations(page);
+      // Made without a logo: the card says so.
+      await expect(card(page, newest).getByRole('img', { name: `${newest} logo` })).toHaveText('No Image');
 
       // The first four cards, whichever they are: another test may be adding clients at the same time.
       const cards = page.locator('.entity-card');
