@@ -16,6 +16,8 @@ export default [
     route('settings', 'routes/dashboard/dashboard-settings.tsx'),
     route('hero-banner', 'routes/dashboard/dashboard-hero-banner.tsx'),
     route('recent-projects', 'routes/dashboard/dashboard-recent-projects.tsx'),
+    route('clients', 'routes/dashboard/dashboard-clients.tsx'),
+    route('team', 'routes/dashboard/dashboard-team.tsx'),
   ]),
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),

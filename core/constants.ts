@@ -82,6 +82,7 @@ export const CLIENT_CATEGORIES = [
   'Healthcare',
   'Education',
 ] as const;
+export const DEFAULT_CLIENT_CATEGORY = 'General';
 
 export const BLOG_CATEGORIES = ['Architecture', 'Design', 'Sustainability', 'Technology', 'Culture', 'News'] as const;
 

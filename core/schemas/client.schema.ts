@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIENT_CATEGORIES, CLIENT_STATUSES, DEFAULT_CLIENT_STATUS } from '../constants';
+import { CLIENT_CATEGORIES, CLIENT_STATUSES, DEFAULT_CLIENT_CATEGORY, DEFAULT_CLIENT_STATUS } from '../constants';
 import { oneOf, optionalHttpUrl, optionalText, requiredText } from './fields';
 
 const clientFields = {
@@ -12,7 +12,7 @@ const clientFields = {
 
 export const clientCreateSchema = z.object({
   ...clientFields,
-  category: clientFields.category.default('General'),
+  category: clientFields.category.default(DEFAULT_CLIENT_CATEGORY),
   status: clientFields.status.default(DEFAULT_CLIENT_STATUS),
 });
 

@@ -10,7 +10,11 @@ export interface DashboardLink {
   countsNewMessages?: boolean;
 }
 
-export const DASHBOARD_MAIN_LINKS: DashboardLink[] = [{ to: '/dashboard', label: 'Dashboard' }];
+export const DASHBOARD_MAIN_LINKS: DashboardLink[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/dashboard/clients', label: 'Clients' },
+  { to: '/dashboard/team', label: 'Team' },
+];
 
 export const DASHBOARD_MORE_LINKS: DashboardLink[] = [
   { to: '/dashboard/hero-banner', label: 'Hero Banner' },
