@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Form, NavLink, Outlet } from 'react-router';
+import { Form, NavLink, Outlet, useRevalidator } from 'react-router';
 import { DASHBOARD_MAIN_LINKS, DASHBOARD_MORE_LINKS, type DashboardLink } from '../../features/dashboard/dashboard-nav';
+import { useAfterWindowFocus } from '../../lib/use-window-focus';
 import type { Route } from './+types/dashboard-layout';
 import { loadDashboardLayout } from './dashboard-layout.server';
 import '../../features/dashboard/dashboard.css';
@@ -31,6 +32,10 @@ function NavItem({ link, newMessages }: { link: DashboardLink; newMessages: numb
 /** The dashboard's frame: the sidebar (a menu behind a button on a phone) and the page. */
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // SPEC section 4: the lists are fetched again 300 ms after the window regains focus (an ended session
+  // then goes to the login page at once).
+  const { revalidate } = useRevalidator();
+  useAfterWindowFocus(() => void revalidate());
   return (
     <div className="dashboard">
       <a className="skip-link" href="#main">
