@@ -40,5 +40,22 @@ export const projectImageRefSchema = z.object({
   imageUrl: z.string({ error: 'imageUrl is required' }).trim().min(1, 'imageUrl is required'),
 });
 
+/**
+ * The image manager's order and alt texts: every current image of the
+ * project, once each, in the new order. An empty alt falls back to the title.
+ */
+export const projectImagesArrangeSchema = z.object({
+  images: z
+    .array(
+      z.object({
+        imageUrl: projectImageRefSchema.shape.imageUrl,
+        alt: z.string().trim().max(300, 'Must be at most 300 characters').optional().default(''),
+      }),
+      { error: 'images must be a list' },
+    )
+    .min(1, 'images must list every image of the project'),
+});
+
 export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
 export type ProjectUpdateInput = z.infer<typeof projectUpdateSchema>;
+export type ProjectImagesArrangement = z.infer<typeof projectImagesArrangeSchema>['images'];

@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import { MESSAGES } from '../../../core/messages';
-import { projectImageRefSchema } from '../../../core/schemas/project.schema';
+import { projectImageRefSchema, projectImagesArrangeSchema } from '../../../core/schemas/project.schema';
 import type { ServiceContext } from '../../services/context';
 import { parseInput } from '../../services/errors';
 import {
   addProjectImages,
+  arrangeProjectImages,
   createProject,
   deleteProject,
   getProject,
@@ -100,6 +101,13 @@ export function projectsRouter(ctx: ServiceContext, sendCached: SendCached): Rou
     const id = idParam(req, MESSAGES.projectNotFound);
     const { imageUrl } = parseInput(projectImageRefSchema, bodyFields(req));
     res.json({ data: await removeProjectImage(ctx, id, imageUrl) });
+  });
+
+  // Our addition to SPEC section 7: the image manager's order and alt texts.
+  router.put('/:id/images', requireAdmin, async (req, res) => {
+    const id = idParam(req, MESSAGES.projectNotFound);
+    const { images } = parseInput(projectImagesArrangeSchema, bodyFields(req));
+    res.json({ data: await arrangeProjectImages(ctx, id, images) });
   });
 
   router.post('/:id/images', requireAdmin, parseMultipart, async (req, res) => {
