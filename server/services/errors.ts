@@ -1,4 +1,5 @@
 import type { z, ZodError } from 'zod';
+import { fieldMessages } from '../../core/schemas/fields';
 
 /** An error meant for the caller: its status and text go out as they are. */
 export class AppError extends Error {
@@ -18,13 +19,8 @@ export function notFound(message: string): AppError {
 
 /** Turns a zod failure into a 400 naming each invalid field; the first message leads. */
 export function invalidInput(error: ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || '_';
-    fields[field] ??= issue.message;
-  }
   const first = error.issues[0]?.message ?? 'Invalid input';
-  return new AppError(400, first, fields);
+  return new AppError(400, first, fieldMessages(error));
 }
 
 /** Validates input against a schema of core/, or throws the 400 that names each invalid field. */

@@ -113,6 +113,18 @@ describe('creating a project', () => {
     expect(body).toMatchObject({ error: message, fields: { [field]: message } });
   });
 
+  it('keeps each alt text with its image, commas included, and falls back to the title for empty ones', async () => {
+    const alts = JSON.stringify(['', 'The hall, seen from the stair']);
+    const { status, body } = await createProject({ alts });
+    expect(status).toBe(201);
+    expect(body.data.imageDetails.map((image) => image.alt)).toEqual([
+      'Paro Farmhouse',
+      'The hall, seen from the stair',
+    ]);
+    const notAList = await createProject({ alts: '[not json' });
+    expect(notAList.status).toBe(400);
+  });
+
   it('refuses an unknown status or category and a year outside 1900–2099', async () => {
     expect((await createProject({ status: 'Done' })).status).toBe(400);
     expect((await createProject({ category: 'Spaceports' })).status).toBe(400);
