@@ -102,7 +102,12 @@ export function ImageArrangement({
               />
               <p id={`${altId}-name`} className="image-manager__name">
                 Image {index + 1}
-                {cover && <span className="project-badge project-badge--hero"> Cover</span>}
+                {cover && (
+                  <>
+                    {' '}
+                    <span className="project-badge project-badge--hero">Cover</span>
+                  </>
+                )}
               </p>
               <label htmlFor={altId}>Alt text for image {index + 1}</label>
               <input

@@ -201,7 +201,7 @@ export function ProjectFormDialog({
           </label>
         </fieldset>
         <ImagePicker
-          label={project ? 'New images' : 'Images *'}
+          label={project ? 'New images' : 'Images'}
           name="images"
           multiple
           max={MAX_PROJECT_IMAGES}
@@ -214,7 +214,7 @@ export function ProjectFormDialog({
           hint={
             project
               ? `Optional. Choosing new images replaces all ${project.images.length} current images; to keep them, use Manage images instead. At most ${MAX_PROJECT_IMAGES}.`
-              : `At least one, at most ${MAX_PROJECT_IMAGES}. The first becomes the cover.`
+              : `Required: at least one, at most ${MAX_PROJECT_IMAGES}. The first becomes the cover.`
           }
           renderItemExtra={newImages.renderAltInput}
         />
