@@ -348,5 +348,45 @@ test.describe('dashboard projects', () => {
       await expect(page.getByRole('alert').filter({ hasText: 'Error deleting project: Disk full' })).toBeVisible();
       await expect(card(page, title)).toBeVisible();
     });
+
+    test('the image manager and the Hero toggle show their alerts', async ({ page }, testInfo) => {
+      test.skip(desktopOnly(testInfo));
+      const title = uniqueName(testInfo, 'Wangdue Failing');
+      await signInQuickly(page);
+      const project = await createProject(page, { title });
+      await gotoHydrated(page, '/dashboard/projects');
+      const failure = { status: 500, json: { error: 'Disk full' } };
+      await page.route(`**/api/projects/${project.id}`, (route) => route.fulfill(failure));
+      await card(page, title).getByRole('button', { name: 'Add to Hero' }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Error updating featured status: Disk full' }),
+      ).toBeVisible();
+      await expect(card(page, title).getByRole('button', { name: 'Add to Hero' })).toBeEnabled();
+
+      await card(page, title).getByRole('button', { name: 'Manage images' }).click();
+      const manager = page.getByRole('dialog', { name: `Images of ${title}` });
+      await page.route(`**/api/projects/${project.id}/cover`, (route) => route.fulfill(failure));
+      await imageItem(manager, 2).getByRole('button', { name: 'Set as cover' }).click();
+      await expect(
+        manager.getByRole('alert').filter({ hasText: 'Error setting cover image: Disk full' }),
+      ).toBeVisible();
+
+      // The add call answers without a project: the answer is not trusted.
+      await page.route(`**/api/projects/${project.id}/images`, (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: 200, json: { data: { newImages: [] } } })
+          : route.fulfill(failure),
+      );
+      await imageItem(manager, 2).getByRole('button', { name: 'Remove' }).click();
+      await page.getByRole('dialog', { name: 'Remove image' }).getByRole('button', { name: 'Remove' }).click();
+      await expect(manager.getByRole('alert').filter({ hasText: 'Error removing image: Disk full' })).toBeVisible();
+      await expect(manager.getByRole('listitem', { name: /^Image \d/ })).toHaveCount(2);
+      await manager.getByLabel('Images to add').setInputFiles([await imageFile('c.jpg')]);
+      await manager.getByRole('button', { name: 'Upload images' }).click();
+      await expect(
+        manager.getByRole('alert').filter({ hasText: `Error adding images: ${MESSAGES.invalidProjectData}` }),
+      ).toBeVisible();
+      expect((await readProject(page, project.id)).images).toEqual(project.images);
+    });
   });
 });

@@ -13,7 +13,8 @@ import { ApiError } from '../../../lib/api-client';
 import { Modal } from '../../../ui/modal';
 import { dashboardRequest, errorText } from '../dashboard-api';
 import { ImagePicker } from '../image-picker';
-import { NoticeArea, useNotice } from '../notice';
+import { useNotice } from '../notice';
+import { DialogNotice } from './dialog-notice';
 import { useNewImages } from './new-images';
 
 interface ProjectFormValues {
@@ -131,7 +132,7 @@ export function ProjectFormDialog({
 
   return (
     <Modal title={project ? 'Edit Project' : 'Add Project'} onClose={onClose} className="modal--wide">
-      <NoticeArea notice={formNotice.notice} onDismiss={formNotice.clear} />
+      <DialogNotice notice={formNotice.notice} onDismiss={formNotice.clear} />
       <form ref={form} className="dashboard-form project-form" noValidate onSubmit={submit}>
         <p className="project-form__note">Fields marked * are required.</p>
         {text('title', 'Title', true)}

@@ -6,7 +6,8 @@ import type { Project } from '../../../../core/types';
 import { ConfirmDialog, Modal } from '../../../ui/modal';
 import { dashboardRequest, errorText, withDetail } from '../dashboard-api';
 import { ImagePicker } from '../image-picker';
-import { NoticeArea, useNotice } from '../notice';
+import { useNotice } from '../notice';
+import { DialogNotice } from './dialog-notice';
 import { useNewImages } from './new-images';
 import {
   type ArrangedImage,
@@ -111,7 +112,7 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
   return (
     <>
       <Modal title={`Images of ${project.title}`} onClose={onClose} className="modal--wide">
-        <NoticeArea notice={notice.notice} onDismiss={notice.clear} />
+        <DialogNotice notice={notice.notice} onDismiss={notice.clear} />
         <ImageArrangement
           project={project}
           arrangement={arrangement}

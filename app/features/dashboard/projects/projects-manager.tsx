@@ -73,7 +73,9 @@ export function ProjectsManager({ projects }: { projects: Project[] }) {
           Add Project
         </button>
       </header>
-      <NoticeArea notice={notice.notice} onDismiss={notice.clear} />
+      <div className="projects-notice">
+        <NoticeArea notice={notice.notice} onDismiss={notice.clear} />
+      </div>
       <div className="dashboard-toolbar projects-toolbar">
         <search className="projects-toolbar__search">
           <label>
