@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import {
   DEFAULT_PROJECT_STATUS,
   MAX_PROJECT_IMAGES,
@@ -15,6 +15,7 @@ import { dashboardRequest, errorText } from '../dashboard-api';
 import { ImagePicker } from '../image-picker';
 import { useNotice } from '../notice';
 import { DialogNotice } from './dialog-notice';
+import { Field } from './form-field';
 import { useNewImages } from './new-images';
 
 interface ProjectFormValues {
@@ -229,50 +230,5 @@ export function ProjectFormDialog({
         </div>
       </form>
     </Modal>
-  );
-}
-
-interface FieldControlProps {
-  id: string;
-  name: string;
-  required?: boolean;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-}
-
-/** A label, the control and its message, tied together for screen readers. */
-function Field({
-  name,
-  label,
-  error,
-  required = false,
-  children,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  required?: boolean;
-  children: (props: FieldControlProps) => ReactNode;
-}) {
-  const id = `project-${name}`;
-  return (
-    <div className="dashboard-form__field">
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {children({
-        id,
-        name,
-        required: required || undefined,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? `${id}-error` : undefined,
-      })}
-      {error && (
-        <p id={`${id}-error`} className="dashboard-form__error">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { MESSAGES } from '../../../../core/messages';
 import type { Project } from '../../../../core/types';
+import { useAfterWindowFocus } from '../../../lib/use-window-focus';
 import { ConfirmDialog } from '../../../ui/modal';
 import { dashboardRequest, withDetail } from '../dashboard-api';
 import { NoticeArea, useNotice } from '../notice';
@@ -20,6 +21,8 @@ export function ProjectsManager({ projects }: { projects: Project[] }) {
   const notice = useNotice();
   const flags = useProjectFlags(notice);
   const revalidator = useRevalidator();
+  // Changes made elsewhere (another tab, another page of the dashboard) show up on return (SPEC section 4).
+  useAfterWindowFocus(() => void revalidator.revalidate());
   const [searchText, setSearchText] = useState('');
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [view, setView] = useState<ProjectsView>('list');
