@@ -9,13 +9,8 @@ import { ImagePicker } from '../image-picker';
 import { useNotice } from '../notice';
 import { DialogNotice } from './dialog-notice';
 import { useNewImages } from './new-images';
-import {
-  type ArrangedImage,
-  ImageArrangement,
-  arrangementOf,
-  mergeArrangement,
-  sameArrangement,
-} from './image-arrangement';
+import { type ArrangedImage, arrangementOf, mergeArrangement, sameArrangement, toSaved } from './image-arrangement';
+import { ImageArrangement } from './image-arrangement-list';
 
 /**
  * The image manager of one project (SPEC section 2): set the cover, remove an
@@ -31,14 +26,15 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
   const newImages = useNewImages(project.title);
   const [addError, setAddError] = useState<string>();
 
-  // When the stored images change (cover, removal, addition), unsaved order and alt texts stay.
+  // When the stored images change (a removal, an addition), unsaved order and alt texts stay.
   const storedImages = project.images.join('\n');
   const [syncedImages, setSyncedImages] = useState(storedImages);
   if (syncedImages !== storedImages) {
     setSyncedImages(storedImages);
     setArrangement((draft) => mergeArrangement(draft, project));
   }
-  const unsaved = !sameArrangement(arrangement, arrangementOf(project));
+  const saved = toSaved(arrangement, project.title);
+  const unsaved = !sameArrangement(saved, arrangementOf(project));
   const room = MAX_PROJECT_IMAGES - project.images.length;
 
   /** Runs one call with every button held, then reloads the page's data. */
@@ -83,7 +79,7 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
   const saveArrangement = () =>
     run(
       async () => {
-        await dashboardRequest('PUT', `/api/projects/${project.id}/images`, { images: arrangement });
+        await dashboardRequest('PUT', `/api/projects/${project.id}/images`, { images: saved });
         return 'Image order and alt texts saved.';
       },
       (error) => withDetail(MESSAGES.errorUpdatingProject, error),

@@ -1,36 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { resolveImageUrl } from '../../../../core/image-url';
 import type { Project } from '../../../../core/types';
-
-/** One image as PUT /api/projects/{id}/images takes it; an empty alt means "the project's title". */
-export interface ArrangedImage {
-  imageUrl: string;
-  alt: string;
-}
-
-/** The stored order and alt texts; an alt that is just the title shows empty, so it follows a renamed title. */
-export function arrangementOf(project: Project): ArrangedImage[] {
-  return project.imageDetails.map((image) => ({
-    imageUrl: image.path,
-    alt: image.alt === project.title ? '' : image.alt,
-  }));
-}
-
-/** The draft after the stored images changed: removed ones leave, new ones join at the end, the rest keep their place. */
-export function mergeArrangement(draft: ArrangedImage[], project: Project): ArrangedImage[] {
-  const stored = arrangementOf(project);
-  const storedUrls = new Set(stored.map((image) => image.imageUrl));
-  const kept = draft.filter((image) => storedUrls.has(image.imageUrl));
-  const keptUrls = new Set(kept.map((image) => image.imageUrl));
-  return [...kept, ...stored.filter((image) => !keptUrls.has(image.imageUrl))];
-}
-
-export function sameArrangement(a: ArrangedImage[], b: ArrangedImage[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every((image, index) => image.imageUrl === b[index]?.imageUrl && image.alt.trim() === b[index]?.alt.trim())
-  );
-}
+import type { ArrangedImage } from './image-arrangement';
 
 type Direction = 'up' | 'down';
 
