@@ -58,6 +58,7 @@ export const MESSAGES = {
   contactNotFound: 'Message not found',
   mediaNotFound: 'Media item not found',
   imageNotInProject: 'That image does not belong to this project.',
+  imagesMustMatchProject: 'The list must name every image of this project once, and no other.',
   lastProjectImage: 'A project needs at least one image; add another before removing this one.',
   tooManyImages: (max: number) => `A project can have at most ${max} images`,
   imageDimensionsTooLarge: 'Image dimensions are too large',

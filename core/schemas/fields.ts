@@ -1,6 +1,20 @@
 import { z } from 'zod';
 
 /**
+ * The first message of each invalid field, keyed by its path ('_' for the
+ * input as a whole): the `fields` of a 400 answer, and what a form shows
+ * beside each field when it checks the same schema before sending.
+ */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    fields[field] ??= issue.message;
+  }
+  return fields;
+}
+
+/**
  * Field builders shared by every entity schema. Multipart forms send every
  * value as a string while JSON callers send numbers and booleans, so each
  * builder accepts both.
@@ -32,13 +46,6 @@ export const booleanFlag = z.preprocess(
   },
   z.boolean({ error: 'Must be true or false' }),
 );
-
-/** The first message for each invalid field: what a form shows beside it and the API's 400 names. */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  return fields;
-}
 
 export function isHttpUrl(value: string): boolean {
   try {

@@ -48,5 +48,42 @@ export const projectImageRefSchema = z.object({
   imageUrl: z.string({ error: 'imageUrl is required' }).trim().min(1, 'imageUrl is required'),
 });
 
+const imageAlt = z.string().trim().max(300, 'Must be at most 300 characters');
+
+/**
+ * Alt texts of new images, one per image in order, sent as `alts`: a JSON list
+ * in a form (a single text for one image). Empty entries keep their place, so
+ * the texts after them stay with their images; commas belong to the text.
+ */
+export const projectImageAltsSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    if (!value.trim().startsWith('[')) return [value];
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z.array(imageAlt, { error: 'alts must be a JSON list of texts' }),
+);
+
+/**
+ * The image manager's order and alt texts: every current image of the
+ * project, once each, in the new order. An empty alt falls back to the title.
+ */
+export const projectImagesArrangeSchema = z.object({
+  images: z
+    .array(
+      z.object({
+        imageUrl: projectImageRefSchema.shape.imageUrl,
+        alt: imageAlt.optional().default(''),
+      }),
+      { error: 'images must be a list' },
+    )
+    .min(1, 'images must list every image of the project'),
+});
+
 export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
 export type ProjectUpdateInput = z.infer<typeof projectUpdateSchema>;
+export type ProjectImagesArrangement = z.infer<typeof projectImagesArrangeSchema>['images'];

@@ -3,6 +3,7 @@ import { MAX_PROJECT_IMAGES } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import {
   type ProjectCreateInput,
+  type ProjectImagesArrangement,
   type ProjectUpdateInput,
   projectCreateSchema,
   projectUpdateSchema,
@@ -313,5 +314,40 @@ export async function addProjectImages(
     const added = await findMediaItems(trx, mediaIds);
     const pathById = new Map(added.map((row) => [row.id, row.path]));
     return { result: { project, newImages: mediaIds.map((mediaId) => pathById.get(mediaId)!) }, replaced: [] };
+  });
+}
+
+/**
+ * The image manager's order and alt texts, written at once: `images` must name
+ * every current image of the project exactly once. The cover stays as it is.
+ */
+export async function arrangeProjectImages(
+  ctx: ServiceContext,
+  id: number,
+  images: ProjectImagesArrangement,
+): Promise<Project> {
+  await requireProject(ctx.db, id);
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('projectImages')
+      .innerJoin('mediaItems', 'mediaItems.id', 'projectImages.mediaId')
+      .select(['projectImages.mediaId', 'mediaItems.path'])
+      .where('projectImages.projectId', '=', id)
+      .execute();
+    const mediaIdByPath = new Map(current.map((row) => [row.path, row.mediaId]));
+    const mediaIds = images.map((image) => mediaIdByPath.get(toStoredImagePath(image.imageUrl)));
+    const complete = images.length === current.length && new Set(mediaIds).size === current.length;
+    if (!complete || mediaIds.includes(undefined)) throw new AppError(400, MESSAGES.imagesMustMatchProject);
+    for (const [position, image] of images.entries()) {
+      await trx
+        .updateTable('projectImages')
+        .set({ position, alt: image.alt })
+        .where('projectId', '=', id)
+        .where('mediaId', '=', mediaIds[position]!)
+        .execute();
+    }
+    await trx.updateTable('projects').set({ updatedAt: nowIso() }).where('id', '=', id).execute();
+    await bumpContentVersion(trx);
+    return requireProject(trx, id);
   });
 }

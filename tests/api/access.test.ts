@@ -17,6 +17,7 @@ const ADMIN_ROUTES: [method: string, path: string][] = [
   ['DELETE', '/api/projects/1'],
   ['PUT', '/api/projects/1/cover'],
   ['DELETE', '/api/projects/1/images'],
+  ['PUT', '/api/projects/1/images'],
   ['POST', '/api/projects/1/images'],
   ['POST', '/api/blogs'],
   ['PUT', '/api/blogs/1'],

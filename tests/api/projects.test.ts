@@ -113,6 +113,18 @@ describe('creating a project', () => {
     expect(body).toMatchObject({ error: message, fields: { [field]: message } });
   });
 
+  it('keeps each alt text with its image, commas included, and falls back to the title for empty ones', async () => {
+    const alts = JSON.stringify(['', 'The hall, seen from the stair']);
+    const { status, body } = await createProject({ alts });
+    expect(status).toBe(201);
+    expect(body.data.imageDetails.map((image) => image.alt)).toEqual([
+      'Paro Farmhouse',
+      'The hall, seen from the stair',
+    ]);
+    const notAList = await createProject({ alts: '[not json' });
+    expect(notAList.status).toBe(400);
+  });
+
   it('refuses an unknown status or category and a year outside 1900–2099', async () => {
     expect((await createProject({ status: 'Done' })).status).toBe(400);
     expect((await createProject({ category: 'Spaceports' })).status).toBe(400);
@@ -290,6 +302,75 @@ describe('changing a project', () => {
       form: form({}, { images: many }),
     });
     expect(tooMany.status).toBe(400);
+  });
+
+  it('reorders the images and sets their alt texts in one call, keeping the cover', async () => {
+    const { body } = await createProject({}, [await jpeg('a.jpg'), await jpeg('b.jpg'), await jpeg('c.jpg')]);
+    const [a, b, c] = body.data.images as [string, string, string];
+    const arranged = await api<{ data: Project }>(server, 'PUT', `/api/projects/${body.data.id}/images`, {
+      cookie,
+      json: {
+        images: [
+          { imageUrl: c, alt: 'The courtyard at dusk' },
+          { imageUrl: `/uploads/${a}`, alt: '' },
+          { imageUrl: `${server.url}/uploads/${b}`, alt: '  The prayer room  ' },
+        ],
+      },
+    });
+    expect(arranged.status).toBe(200);
+    expect(arranged.body.data.images).toEqual([c, a, b]);
+    expect(arranged.body.data.image).toBe(a);
+    expect(arranged.body.data.imageDetails.map((image) => image.alt)).toEqual([
+      'The courtyard at dusk',
+      'Paro Farmhouse',
+      'The prayer room',
+    ]);
+    const read = await api<{ data: Project }>(server, 'GET', `/api/projects/${body.data.id}`);
+    expect(read.body.data.imageDetails).toEqual(arranged.body.data.imageDetails);
+  });
+
+  it('refuses an arrangement that is not exactly the current images, changing nothing', async () => {
+    const { body } = await createProject();
+    const [a, b] = body.data.images as [string, string];
+    const id = body.data.id;
+    const attempts = [
+      { images: [{ imageUrl: b }] },
+      { images: [{ imageUrl: b }, { imageUrl: b }] },
+      { images: [{ imageUrl: b }, { imageUrl: a }, { imageUrl: 'elsewhere.jpg' }] },
+      { images: [{ imageUrl: b }, { imageUrl: 'elsewhere.jpg' }] },
+    ];
+    for (const json of attempts) {
+      const refused = await api(server, 'PUT', `/api/projects/${id}/images`, { cookie, json });
+      expect(refused).toMatchObject({ status: 400, body: { error: MESSAGES.imagesMustMatchProject } });
+    }
+    expect((await api(server, 'PUT', `/api/projects/${id}/images`, { cookie, json: { images: [] } })).status).toBe(400);
+    expect((await api(server, 'PUT', `/api/projects/${id}/images`, { cookie, json: {} })).status).toBe(400);
+    const tooLong = { images: [{ imageUrl: b, alt: 'x'.repeat(301) }, { imageUrl: a }] };
+    expect(await api(server, 'PUT', `/api/projects/${id}/images`, { cookie, json: tooLong })).toMatchObject({
+      status: 400,
+      body: { fields: { 'images.0.alt': 'Must be at most 300 characters' } },
+    });
+    const missing = await api(server, 'PUT', '/api/projects/999999/images', {
+      cookie,
+      json: { images: [{ imageUrl: a }] },
+    });
+    expect(missing).toMatchObject({ status: 404, body: { error: 'Project not found' } });
+    const after = await api<{ data: Project }>(server, 'GET', `/api/projects/${id}`);
+    expect(after.body.data).toEqual(body.data);
+  });
+
+  it('refreshes the cached public list after an arrangement', async () => {
+    const { body } = await createProject();
+    const [a, b] = body.data.images as [string, string];
+    await api(server, 'GET', '/api/projects');
+    await api(server, 'PUT', `/api/projects/${body.data.id}/images`, {
+      cookie,
+      json: { images: [{ imageUrl: b }, { imageUrl: a, alt: 'Entrance' }] },
+    });
+    const listed = await api<{ data: Project[] }>(server, 'GET', '/api/projects');
+    const project = listed.body.data.find((item) => item.id === body.data.id)!;
+    expect(project.images).toEqual([b, a]);
+    expect(project.imageDetails[1]!.alt).toBe('Entrance');
   });
 
   it('deletes a project with its files', async () => {

@@ -1,10 +1,15 @@
 import { Router } from 'express';
 import { MESSAGES } from '../../../core/messages';
-import { projectImageRefSchema } from '../../../core/schemas/project.schema';
+import {
+  projectImageAltsSchema,
+  projectImageRefSchema,
+  projectImagesArrangeSchema,
+} from '../../../core/schemas/project.schema';
 import type { ServiceContext } from '../../services/context';
 import { parseInput } from '../../services/errors';
 import {
   addProjectImages,
+  arrangeProjectImages,
   createProject,
   deleteProject,
   getProject,
@@ -18,7 +23,6 @@ import { idParam, orNotFound } from '../params';
 import type { SendCached } from '../public-cache';
 import { requireAdmin } from '../session';
 import { bodyFields, filesNamed, parseMultipart } from '../uploads-parser';
-import { textList } from '../../../core/schemas/fields';
 
 function flag(value: unknown): boolean | undefined {
   if (value === 'true' || value === '1') return true;
@@ -45,9 +49,8 @@ function filtersFrom(query: Record<string, unknown>): ProjectFilters {
   };
 }
 
-/** Alt texts for new images, sent as `alts` (a list, JSON list or comma-separated text). */
 function altsFrom(fields: Record<string, unknown>): string[] | undefined {
-  return fields.alts === undefined ? undefined : textList.parse(fields.alts);
+  return fields.alts === undefined ? undefined : parseInput(projectImageAltsSchema, fields.alts);
 }
 
 export function projectsRouter(ctx: ServiceContext, sendCached: SendCached): Router {
@@ -100,6 +103,13 @@ export function projectsRouter(ctx: ServiceContext, sendCached: SendCached): Rou
     const id = idParam(req, MESSAGES.projectNotFound);
     const { imageUrl } = parseInput(projectImageRefSchema, bodyFields(req));
     res.json({ data: await removeProjectImage(ctx, id, imageUrl) });
+  });
+
+  // Our addition to SPEC section 7: the image manager's order and alt texts.
+  router.put('/:id/images', requireAdmin, async (req, res) => {
+    const id = idParam(req, MESSAGES.projectNotFound);
+    const { images } = parseInput(projectImagesArrangeSchema, bodyFields(req));
+    res.json({ data: await arrangeProjectImages(ctx, id, images) });
   });
 
   router.post('/:id/images', requireAdmin, parseMultipart, async (req, res) => {

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { MAX_PROJECT_IMAGES } from '../../../../core/constants';
+import { MESSAGES } from '../../../../core/messages';
+import type { Project } from '../../../../core/types';
+import { ConfirmDialog, Modal } from '../../../ui/modal';
+import { dashboardRequest, errorText, withDetail } from '../dashboard-api';
+import { ImagePicker } from '../image-picker';
+import { useNotice } from '../notice';
+import { DialogNotice } from './dialog-notice';
+import { useNewImages } from './new-images';
+import { type ArrangedImage, arrangementOf, mergeArrangement, sameArrangement, toSaved } from './image-arrangement';
+import { ImageArrangement } from './image-arrangement-list';
+
+/**
+ * The image manager of one project (SPEC section 2): set the cover, remove an
+ * image after confirmation, add images up to 10 in all, and (our addition)
+ * the images' order and alt texts, saved together with one call.
+ */
+export function ProjectImageManager({ project, onClose }: { project: Project; onClose: () => void }) {
+  const revalidator = useRevalidator();
+  const notice = useNotice();
+  const [busy, setBusy] = useState(false);
+  const [arrangement, setArrangement] = useState<ArrangedImage[]>(() => arrangementOf(project));
+  const [pendingRemoval, setPendingRemoval] = useState<string | null>(null);
+  const newImages = useNewImages(project.title);
+  const [addError, setAddError] = useState<string>();
+
+  // When the stored images change (a removal, an addition), unsaved order and alt texts stay.
+  const storedImages = project.images.join('\n');
+  const [syncedImages, setSyncedImages] = useState(storedImages);
+  if (syncedImages !== storedImages) {
+    setSyncedImages(storedImages);
+    setArrangement((draft) => mergeArrangement(draft, project));
+  }
+  const saved = toSaved(arrangement, project.title);
+  const unsaved = !sameArrangement(saved, arrangementOf(project));
+  const room = MAX_PROJECT_IMAGES - project.images.length;
+
+  /** Runs one call with every button held, then reloads the page's data. */
+  async function run(call: () => Promise<string>, failure: (error: unknown) => string) {
+    setBusy(true);
+    notice.clear();
+    try {
+      const done = await call();
+      await revalidator.revalidate();
+      notice.showSuccess(done);
+    } catch (error) {
+      notice.showError(failure(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const setCover = (imageUrl: string) =>
+    run(
+      async () => {
+        await dashboardRequest('PUT', `/api/projects/${project.id}/cover`, { imageUrl });
+        return 'Cover image set.';
+      },
+      (error) => `${MESSAGES.errorSettingCover}: ${errorText(error, MESSAGES.failedToSetCover)}`,
+    );
+
+  async function removeImage(imageUrl: string) {
+    await run(
+      async () => {
+        await dashboardRequest('DELETE', `/api/projects/${project.id}/images`, { imageUrl });
+        return 'Image removed.';
+      },
+      (error) => {
+        // What is stored may differ from what is shown: load it again.
+        void revalidator.revalidate();
+        return withDetail(MESSAGES.errorRemovingImage, error);
+      },
+    );
+    setPendingRemoval(null);
+  }
+
+  const saveArrangement = () =>
+    run(
+      async () => {
+        await dashboardRequest('PUT', `/api/projects/${project.id}/images`, { images: saved });
+        return 'Image order and alt texts saved.';
+      },
+      (error) => withDetail(MESSAGES.errorUpdatingProject, error),
+    );
+
+  function addImages() {
+    if (newImages.images.length === 0) return setAddError(MESSAGES.selectImagesToUpload);
+    setAddError(undefined);
+    return run(
+      async () => {
+        const body = await newImages.formData();
+        const answer = await dashboardRequest<{ data?: { project?: Project } }>(
+          'POST',
+          `/api/projects/${project.id}/images`,
+          body,
+        );
+        if (!answer.data?.project?.id) throw new Error(MESSAGES.invalidProjectData);
+        const count = newImages.images.length;
+        newImages.reset();
+        return `${count} ${count === 1 ? 'image' : 'images'} added.`;
+      },
+      (error) => `${MESSAGES.errorAddingImages}: ${errorText(error, MESSAGES.failedToAddImages)}`,
+    );
+  }
+
+  return (
+    <>
+      <Modal title={`Images of ${project.title}`} onClose={onClose} className="modal--wide">
+        <DialogNotice notice={notice.notice} onDismiss={notice.clear} />
+        <ImageArrangement
+          project={project}
+          arrangement={arrangement}
+          onChange={setArrangement}
+          busy={busy}
+          onSetCover={setCover}
+          onRemove={setPendingRemoval}
+        />
+        <div className="image-manager__save">
+          <button type="button" className="button" disabled={busy || !unsaved} onClick={saveArrangement}>
+            Save order and alt texts
+          </button>
+          {unsaved && <span className="image-manager__unsaved">Unsaved changes to the order or alt texts.</span>}
+        </div>
+        <section className="image-manager__add" aria-labelledby="image-manager-add">
+          <h3 id="image-manager-add">Add images</h3>
+          {room > 0 ? (
+            <>
+              <ImagePicker
+                label="Images to add"
+                name="images"
+                multiple
+                max={room}
+                value={newImages.images}
+                onChange={(chosen) => {
+                  newImages.setImages(chosen);
+                  setAddError(undefined);
+                }}
+                error={addError}
+                hint={`This project has ${project.images.length} of at most ${MAX_PROJECT_IMAGES} images: up to ${room} more. New images go at the end.`}
+                renderItemExtra={newImages.renderAltInput}
+              />
+              <button type="button" className="button" disabled={busy} onClick={addImages}>
+                Upload images
+              </button>
+            </>
+          ) : (
+            <p>This project has the most images it can hold ({MAX_PROJECT_IMAGES}); remove one to add another.</p>
+          )}
+        </section>
+      </Modal>
+      {pendingRemoval && (
+        <ConfirmDialog
+          title="Remove image"
+          message={`Remove this image from "${project.title}"? Its file is deleted.`}
+          confirmLabel="Remove"
+          busy={busy}
+          onConfirm={() => void removeImage(pendingRemoval)}
+          onCancel={() => setPendingRemoval(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { MESSAGES } from '../../../../core/messages';
+import type { Project } from '../../../../core/types';
+import { useAfterWindowFocus } from '../../../lib/use-window-focus';
+import { ConfirmDialog } from '../../../ui/modal';
+import { dashboardRequest, withDetail } from '../dashboard-api';
+import { NoticeArea, useNotice } from '../notice';
+import { type ProjectActions, ProjectCard, type ProjectsView } from './project-card';
+import { ProjectFormDialog } from './project-form';
+import { ProjectImageManager } from './project-image-manager';
+import { ALL_CATEGORIES, categoryChoices, searchProjects } from './project-search';
+import { useProjectFlags } from './use-project-flags';
+import './projects.css';
+
+/** Which dialog is open, naming the project by id so that it shows the reloaded data. */
+type OpenDialog = { kind: 'add' } | { kind: 'edit' | 'images' | 'delete'; projectId: number } | null;
+
+/** The Projects Manager: search, category filter, list or detail view, and the dialogs that change projects. */
+export function ProjectsManager({ projects }: { projects: Project[] }) {
+  const notice = useNotice();
+  const flags = useProjectFlags(notice);
+  const revalidator = useRevalidator();
+  // Changes made elsewhere (another tab, another page of the dashboard) show up on return (SPEC section 4).
+  useAfterWindowFocus(() => void revalidator.revalidate());
+  const [searchText, setSearchText] = useState('');
+  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const [view, setView] = useState<ProjectsView>('list');
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [deleting, setDeleting] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const shown = searchProjects(projects, { text: searchText, category });
+  const chosen =
+    dialog && dialog.kind !== 'add' ? projects.find((project) => project.id === dialog.projectId) : undefined;
+  const close = () => setDialog(null);
+
+  const actions: ProjectActions = {
+    onEdit: (project) => setDialog({ kind: 'edit', projectId: project.id }),
+    onManageImages: (project) => setDialog({ kind: 'images', projectId: project.id }),
+    onDelete: (project) => setDialog({ kind: 'delete', projectId: project.id }),
+    onToggle: (project, flag) => void flags.toggle(project, flag),
+    isUpdating: flags.isUpdating,
+  };
+
+  async function saved(project: Project, created: boolean) {
+    close();
+    await revalidator.revalidate();
+    notice.showSuccess(`Project "${project.title}" ${created ? 'created' : 'updated'}.`);
+  }
+
+  async function deleteProject(project: Project) {
+    setDeleting(true);
+    try {
+      await dashboardRequest('DELETE', `/api/projects/${project.id}`);
+      close();
+      await revalidator.revalidate();
+      notice.showSuccess(`Project "${project.title}" deleted.`);
+      // Its Delete button, where focus came back to, is gone with it.
+      heading.current?.focus();
+    } catch (error) {
+      close();
+      notice.showError(withDetail(MESSAGES.errorDeletingProject, error));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <>
+      <header className="dashboard-page-header">
+        <h1 ref={heading} tabIndex={-1}>
+          Projects
+        </h1>
+        <button type="button" className="button" onClick={() => setDialog({ kind: 'add' })}>
+          Add Project
+        </button>
+      </header>
+      <div className="projects-notice">
+        <NoticeArea notice={notice.notice} onDismiss={notice.clear} />
+      </div>
+      <div className="dashboard-toolbar projects-toolbar">
+        <search className="projects-toolbar__search">
+          <label>
+            Search
+            <input
+              type="search"
+              value={searchText}
+              placeholder="Title, location, client or description"
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+          </label>
+          <label>
+            Category
+            <select value={category} onChange={(event) => setCategory(event.target.value)}>
+              {categoryChoices(projects).map((choice) => (
+                <option key={choice}>{choice}</option>
+              ))}
+            </select>
+          </label>
+        </search>
+        <div className="projects-toolbar__views" role="group" aria-label="View">
+          {(['list', 'detail'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="button button--ghost button--small"
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+            >
+              {option === 'list' ? 'List view' : 'Detail view'}
+            </button>
+          ))}
+        </div>
+      </div>
+      <p className="projects-count" role="status">
+        {shown.length === projects.length
+          ? `${projects.length} ${projects.length === 1 ? 'project' : 'projects'}`
+          : `Showing ${shown.length} of ${projects.length} projects`}
+      </p>
+      {projects.length === 0 ? (
+        <p className="empty-state">No projects yet. Add the first one with Add Project.</p>
+      ) : shown.length === 0 ? (
+        <p className="empty-state">No projects match your search.</p>
+      ) : (
+        <ul className={`projects-list projects-list--${view}`}>
+          {shown.map((project) => (
+            <li key={project.id}>
+              <ProjectCard project={project} view={view} actions={actions} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog?.kind === 'add' && <ProjectFormDialog project={null} onSaved={saved} onClose={close} />}
+      {dialog?.kind === 'edit' && chosen && <ProjectFormDialog project={chosen} onSaved={saved} onClose={close} />}
+      {dialog?.kind === 'images' && chosen && <ProjectImageManager project={chosen} onClose={close} />}
+      {dialog?.kind === 'delete' && chosen && (
+        <ConfirmDialog
+          title="Delete project"
+          message={`Delete "${chosen.title}" and all its images? This cannot be undone.`}
+          busy={deleting}
+          onConfirm={() => void deleteProject(chosen)}
+          onCancel={close}
+        />
+      )}
+    </>
+  );
+}
