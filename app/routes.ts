@@ -11,6 +11,7 @@ export default [
   route('dashboard/logout', 'routes/dashboard/dashboard-logout.tsx'),
   route('dashboard', 'routes/dashboard/dashboard-layout.tsx', [
     index('routes/dashboard/dashboard-home.tsx'),
+    route('blogs', 'routes/dashboard/dashboard-blogs.tsx'),
     route('messages', 'routes/dashboard/dashboard-messages.tsx'),
     route('settings', 'routes/dashboard/dashboard-settings.tsx'),
   ]),

@@ -10,7 +10,10 @@ export interface DashboardLink {
   countsNewMessages?: boolean;
 }
 
-export const DASHBOARD_MAIN_LINKS: DashboardLink[] = [{ to: '/dashboard', label: 'Dashboard' }];
+export const DASHBOARD_MAIN_LINKS: DashboardLink[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/dashboard/blogs', label: 'Blogs' },
+];
 
 export const DASHBOARD_MORE_LINKS: DashboardLink[] = [
   { to: '/dashboard/messages', label: 'Messages', countsNewMessages: true },
