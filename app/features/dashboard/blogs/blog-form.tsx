@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { BLOG_CATEGORIES, BLOG_STATUSES, MAX_BLOG_GALLERY_IMAGES } from '../../../../core/constants';
 import { resolveImageUrl } from '../../../../core/image-url';
 import { MESSAGES } from '../../../../core/messages';
@@ -50,8 +50,11 @@ function FormField({
 
 /** The alert after a failed save: what happened, where the post is now, and what can be done. */
 function SaveFailure({ failure, saving, onDiscard }: { failure: Failure; saving: boolean; onDiscard: () => void }) {
+  const alert = useRef<HTMLDivElement>(null);
+  // The form is long: bring each new failure and its buttons into view.
+  useEffect(() => alert.current?.scrollIntoView({ block: 'nearest' }), [failure]);
   return (
-    <div role="alert" className="notice notice--error blog-form__failure">
+    <div ref={alert} role="alert" className="notice notice--error blog-form__failure">
       {failure.kind === 'failed' ? (
         <p>{failure.message}</p>
       ) : (

@@ -10,56 +10,34 @@ const EXTENSIONS = [
   }),
 ];
 
+type Chain = ReturnType<Editor['chain']>;
+
+/** A formatting button: what it is called, what it shows, the node or mark it toggles. */
 interface ToggleButton {
   label: string;
   text: string;
-  isActive: (editor: Editor) => boolean;
-  run: (editor: Editor) => void;
+  active: [name: string, attributes?: Record<string, unknown>];
+  toggle: (chain: Chain) => Chain;
 }
 
 const TOGGLES: ToggleButton[] = [
-  {
-    label: 'Bold',
-    text: 'B',
-    isActive: (editor) => editor.isActive('bold'),
-    run: (editor) => editor.chain().focus().toggleBold().run(),
-  },
-  {
-    label: 'Italic',
-    text: 'I',
-    isActive: (editor) => editor.isActive('italic'),
-    run: (editor) => editor.chain().focus().toggleItalic().run(),
-  },
+  { label: 'Bold', text: 'B', active: ['bold'], toggle: (chain) => chain.toggleBold() },
+  { label: 'Italic', text: 'I', active: ['italic'], toggle: (chain) => chain.toggleItalic() },
   {
     label: 'Heading 2',
     text: 'H2',
-    isActive: (editor) => editor.isActive('heading', { level: 2 }),
-    run: (editor) => editor.chain().focus().toggleHeading({ level: 2 }).run(),
+    active: ['heading', { level: 2 }],
+    toggle: (chain) => chain.toggleHeading({ level: 2 }),
   },
   {
     label: 'Heading 3',
     text: 'H3',
-    isActive: (editor) => editor.isActive('heading', { level: 3 }),
-    run: (editor) => editor.chain().focus().toggleHeading({ level: 3 }).run(),
+    active: ['heading', { level: 3 }],
+    toggle: (chain) => chain.toggleHeading({ level: 3 }),
   },
-  {
-    label: 'Bulleted list',
-    text: '• List',
-    isActive: (editor) => editor.isActive('bulletList'),
-    run: (editor) => editor.chain().focus().toggleBulletList().run(),
-  },
-  {
-    label: 'Numbered list',
-    text: '1. List',
-    isActive: (editor) => editor.isActive('orderedList'),
-    run: (editor) => editor.chain().focus().toggleOrderedList().run(),
-  },
-  {
-    label: 'Quote',
-    text: '❝',
-    isActive: (editor) => editor.isActive('blockquote'),
-    run: (editor) => editor.chain().focus().toggleBlockquote().run(),
-  },
+  { label: 'Bulleted list', text: '• List', active: ['bulletList'], toggle: (chain) => chain.toggleBulletList() },
+  { label: 'Numbered list', text: '1. List', active: ['orderedList'], toggle: (chain) => chain.toggleOrderedList() },
+  { label: 'Quote', text: '❝', active: ['blockquote'], toggle: (chain) => chain.toggleBlockquote() },
 ];
 
 /**
@@ -129,7 +107,7 @@ function Toolbar({ editor }: { editor: Editor }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
-      active: TOGGLES.map((toggle) => toggle.isActive(current)),
+      active: TOGGLES.map((button) => current.isActive(...button.active)),
       link: current.isActive('link'),
       canUndo: current.can().undo(),
       canRedo: current.can().redo(),
@@ -139,16 +117,16 @@ function Toolbar({ editor }: { editor: Editor }) {
   return (
     <div className="rich-text__toolbar-wrap">
       <div role="toolbar" aria-label="Formatting" className="rich-text__toolbar">
-        {TOGGLES.map((toggle, index) => (
+        {TOGGLES.map((button, index) => (
           <button
-            key={toggle.label}
+            key={button.label}
             type="button"
             className="rich-text__button"
-            aria-label={toggle.label}
+            aria-label={button.label}
             aria-pressed={state.active[index]}
-            onClick={() => toggle.run(editor)}
+            onClick={() => button.toggle(editor.chain().focus()).run()}
           >
-            {toggle.text}
+            {button.text}
           </button>
         ))}
         <button
