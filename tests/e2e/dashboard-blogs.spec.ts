@@ -6,8 +6,8 @@ import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
 
 test.use({
   ...dashboardSite,
-  // The failed-save and failed-delete tests cut the API off on purpose; Chromium logs each refused call.
-  allowedConsoleErrors: [/Failed to load resource: net::ERR_FAILED/],
+  // The failure tests cut the API off or make it fail on purpose; Chromium logs each such call.
+  allowedConsoleErrors: [/Failed to load resource: (net::ERR_FAILED|the server responded with a status of (400|500))/],
 });
 
 const BLOGS_API = '**/api/blogs**';
@@ -264,5 +264,41 @@ test.describe('dashboard blogs', () => {
     expect(await publicBlogPage(page)).toContain(title);
     // The image went into IndexedDB with the copy and came back for the retry.
     expect((await serverBlogs(page)).find((blog) => blog.title === title)?.image).not.toBe('');
+  });
+
+  test('a server error keeps a copy too, and Discard asks first; field errors from the server show on the fields', async ({
+    page,
+  }, testInfo) => {
+    test.skip(desktopOnly(testInfo));
+    const title = uniqueName(testInfo, 'Server trouble');
+    await openManager(page);
+    const dialog = await openNewPost(page);
+    await fillPost(page, title);
+    await page.route(BLOGS_API, (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong' } }));
+    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Error saving blog. Please try again. This post is not on the server yet; it is kept in this browser only.',
+    );
+    await expect(page.getByRole('region', { name: 'Not saved on the server' })).toContainText(title);
+
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Discard local copy' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByLabel('Title')).toHaveValue(title);
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await confirm.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Not saved on the server' })).toHaveCount(0);
+
+    await page.unroute(BLOGS_API);
+    await page.route(BLOGS_API, (route) =>
+      route.fulfill({ status: 400, json: { error: 'Title is taken', fields: { title: 'Title is taken' } } }),
+    );
+    await openNewPost(page);
+    await fillPost(page, title);
+    await page.getByRole('dialog').getByRole('button', { name: 'Save post' }).click();
+    await expect(page.getByRole('dialog').locator('#blog-title-error')).toHaveText('Title is taken');
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Not saved on the server' })).toHaveCount(0);
   });
 });

@@ -7,7 +7,7 @@ import { ImagePicker, type PickedImage, pickImage } from '../image-picker';
 import { type BlogFormValues, type BlogImages, type FieldErrors, blogValues, newBlogValues } from './blog-form-values';
 import { RichTextEditor } from './rich-text-editor';
 import { type SaveOutcome, saveBlog } from './save-blog';
-import { type UnsavedBlog, discardUnsavedBlog } from './unsaved-blogs';
+import type { UnsavedBlog } from './unsaved-blogs';
 
 type Failure = Exclude<SaveOutcome, { kind: 'saved' } | { kind: 'invalid' }>;
 
@@ -52,7 +52,10 @@ function FormField({
 function SaveFailure({ failure, saving, onDiscard }: { failure: Failure; saving: boolean; onDiscard: () => void }) {
   const alert = useRef<HTMLDivElement>(null);
   // The form is long: bring each new failure and its buttons into view.
-  useEffect(() => alert.current?.scrollIntoView({ block: 'nearest' }), [failure]);
+  // A block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+  useEffect(() => {
+    alert.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
   return (
     <div ref={alert} role="alert" className="notice notice--error blog-form__failure">
       {failure.kind === 'failed' ? (
@@ -87,11 +90,14 @@ export function BlogForm({
   unsaved,
   onSaved,
   onCancel,
+  onDiscard,
 }: {
   blog: Blog | null;
   unsaved: { copy: UnsavedBlog; files: BlogImages } | null;
   onSaved: (blog: Blog) => void;
   onCancel: () => void;
+  /** Asks to throw away the local copy this form's failed save left. */
+  onDiscard: (copy: { key: string; title: string }) => void;
 }) {
   const blogId = blog?.id ?? unsaved?.copy.blogId ?? null;
   const [values, setValues] = useState<BlogFormValues>(
@@ -128,11 +134,6 @@ export function BlogForm({
       const firstInvalid = Object.keys(outcome.fields)[0];
       document.getElementById(`blog-${firstInvalid}`)?.focus();
     }
-  }
-
-  async function discard() {
-    if (unsavedKey) await discardUnsavedBlog(unsavedKey);
-    onCancel();
   }
 
   return (
@@ -205,7 +206,13 @@ export function BlogForm({
             : `Up to ${MAX_BLOG_GALLERY_IMAGES} images, shown under 'Project Images'.`
         }
       />
-      {failure && <SaveFailure failure={failure} saving={saving} onDiscard={discard} />}
+      {failure && (
+        <SaveFailure
+          failure={failure}
+          saving={saving}
+          onDiscard={() => unsavedKey && onDiscard({ key: unsavedKey, title: values.title })}
+        />
+      )}
       <div className="modal__actions">
         <button type="button" className="button button--ghost" onClick={onCancel}>
           Cancel

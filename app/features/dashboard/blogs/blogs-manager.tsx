@@ -14,7 +14,7 @@ import { type UnsavedBlog, discardUnsavedBlog, unsavedBlogFiles, useUnsavedBlogs
 import './blogs.css';
 
 type Editing = { blog: Blog | null; unsaved: { copy: UnsavedBlog; files: BlogImages } | null };
-type Confirming = { kind: 'delete'; blog: Blog } | { kind: 'discard'; copy: UnsavedBlog };
+type Confirming = { kind: 'delete'; blog: Blog } | { kind: 'discard'; key: string; title: string };
 
 function matches(blog: Blog, query: string, status: BlogStatus | 'all'): boolean {
   if (status !== 'all' && blog.status !== status) return false;
@@ -63,8 +63,10 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
   async function confirm() {
     if (!confirming) return;
     if (confirming.kind === 'discard') {
-      await discardUnsavedBlog(confirming.copy.key);
+      await discardUnsavedBlog(confirming.key);
       setConfirming(null);
+      // Asked from the form after its failed save: the post is gone, so is the form.
+      setEditing(null);
       return;
     }
     const { blog } = confirming;
@@ -98,7 +100,7 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
           retrying={retrying}
           onRetry={retry}
           onEdit={continueUnsaved}
-          onDiscard={(copy) => setConfirming({ kind: 'discard', copy })}
+          onDiscard={(copy) => setConfirming({ kind: 'discard', key: copy.key, title: copy.values.title })}
         />
       )}
       <section className="blog-posts" aria-labelledby="blog-posts-title">
@@ -141,6 +143,7 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
             blog={editing.blog}
             unsaved={editing.unsaved}
             onCancel={() => setEditing(null)}
+            onDiscard={({ key, title }) => setConfirming({ kind: 'discard', key, title })}
             onSaved={async (blog) => {
               setEditing(null);
               await revalidator.revalidate();
@@ -155,7 +158,7 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
           message={
             confirming.kind === 'delete'
               ? `Delete “${confirming.blog.title}”? This cannot be undone.`
-              : `Discard “${confirming.copy.values.title || 'Untitled post'}”? It is not on the server, so it will be gone.`
+              : `Discard “${confirming.title || 'Untitled post'}”? It is not on the server, so it will be gone.`
           }
           confirmLabel={confirming.kind === 'delete' ? 'Delete' : 'Discard'}
           busy={busy}

@@ -8,6 +8,7 @@ import {
   type BlogImages,
   type FieldErrors,
   blogRequestBody,
+  newBlogValues,
   validateBlog,
 } from './blog-form-values';
 import { discardUnsavedBlog, keepUnsavedBlog, unsavedKeyFor } from './unsaved-blogs';
@@ -20,6 +21,13 @@ export type SaveOutcome =
   | { kind: 'invalid'; fields: FieldErrors }
   /** The server refused the post for another reason (an image it cannot take, a post deleted meanwhile). */
   | { kind: 'failed'; message: string };
+
+const FORM_FIELDS = new Set(Object.keys(newBlogValues()));
+
+/** A field the form shows a message beside; any other goes into the failure alert. */
+function isFormField(name: string): name is keyof BlogFormValues {
+  return FORM_FIELDS.has(name);
+}
 
 /** Whether the server never had a say: only then is keeping a local copy and retrying worth it. */
 function isUnreachable(error: unknown): boolean {
@@ -70,7 +78,9 @@ export async function saveBlog({
       );
       return { kind: 'kept', key, keptLocally };
     }
-    if (error instanceof ApiError && error.fields) return { kind: 'invalid', fields: error.fields };
+    if (error instanceof ApiError && error.fields && Object.keys(error.fields).every(isFormField)) {
+      return { kind: 'invalid', fields: error.fields };
+    }
     const detail = error instanceof Error ? error.message : '';
     return { kind: 'failed', message: `${MESSAGES.errorSavingBlog} ${detail}`.trim() };
   }

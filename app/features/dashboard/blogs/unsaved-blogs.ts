@@ -59,12 +59,12 @@ function readAll(): UnsavedBlog[] {
 }
 
 function subscribe(listener: () => void) {
-  listeners.add(listener);
   // Another tab of the dashboard may keep or discard a copy.
-  window.addEventListener('storage', changed);
+  if (listeners.size === 0) window.addEventListener('storage', changed);
+  listeners.add(listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', changed);
+    if (listeners.size === 0) window.removeEventListener('storage', changed);
   };
 }
 
