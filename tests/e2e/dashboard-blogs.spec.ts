@@ -252,6 +252,14 @@ test.describe('dashboard blogs', () => {
     expect(await publicBlogPage(page)).not.toContain(title);
     expect((await serverBlogs(page)).some((blog) => blog.title === title)).toBe(false);
 
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    const copy = page.getByRole('dialog', { name: 'New post' });
+    await expect(copy.getByLabel('Title')).toHaveValue(title);
+    await expect(copy.getByRole('textbox', { name: 'Content' })).toContainText(`The body of ${title}.`);
+    await expect(copy.getByRole('img', { name: 'Chosen image 1: kept.jpg' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(copy).toBeHidden();
+
     await page.unroute(BLOGS_API);
     await row.getByRole('button', { name: `Retry ${title}` }).click();
     await expect(page.getByRole('status')).toContainText(`Saved “${title}” on the server.`);
