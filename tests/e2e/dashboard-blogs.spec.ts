@@ -92,6 +92,14 @@ test.describe('dashboard blogs', () => {
     await expect(dialog.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByRole('textbox', { name: 'Content' })).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByLabel('Title')).toBeFocused();
+
+    await dialog.getByLabel('Title').fill('Only the content is missing');
+    await dialog.getByLabel('Author').fill('Karma');
+    await dialog.getByLabel('Category').selectOption('News');
+    await dialog.getByLabel('Excerpt').fill('Short.');
+    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await expect(dialog.getByText('Title is required', { exact: true })).toHaveCount(0);
+    await expect(dialog.getByRole('textbox', { name: 'Content' })).toBeFocused();
   });
 
   test('publishes a formatted post with tags, a featured image and a gallery; visitors see it', async ({

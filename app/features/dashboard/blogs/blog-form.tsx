@@ -179,7 +179,13 @@ export function BlogForm({
           />
         )}
       </FormField>
-      <RichTextEditor label="Content" initialHtml={values.content} onChange={set('content')} error={errors.content} />
+      <RichTextEditor
+        id="blog-content"
+        label="Content"
+        initialHtml={values.content}
+        onChange={set('content')}
+        error={errors.content}
+      />
       <FormField name="tags" label="Tags (separated by commas)" error={errors.tags}>
         {(props) => <input {...props} value={values.tags} onChange={(e) => set('tags')(e.target.value)} />}
       </FormField>

@@ -47,11 +47,14 @@ const TOGGLES: ToggleButton[] = [
  * no text, so the required check sees an empty field rather than `<p></p>`.
  */
 export function RichTextEditor({
+  id,
   label,
   initialHtml,
   onChange,
   error,
 }: {
+  /** The editable area's id, so the form can focus it. */
+  id: string;
   label: string;
   initialHtml: string;
   onChange: (html: string) => void;
@@ -66,6 +69,7 @@ export function RichTextEditor({
     onUpdate: ({ editor: changed }) => onChange(changed.isEmpty ? '' : changed.getHTML()),
     editorProps: {
       attributes: {
+        id,
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
