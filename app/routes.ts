@@ -12,13 +12,14 @@ export default [
   route('dashboard', 'routes/dashboard/dashboard-layout.tsx', [
     index('routes/dashboard/dashboard-home.tsx'),
     route('projects', 'routes/dashboard/dashboard-projects.tsx'),
+    route('hero-banner', 'routes/dashboard/dashboard-hero-banner.tsx'),
+    route('recent-projects', 'routes/dashboard/dashboard-recent-projects.tsx'),
+    route('blogs', 'routes/dashboard/dashboard-blogs.tsx'),
+    route('clients', 'routes/dashboard/dashboard-clients.tsx'),
+    route('team', 'routes/dashboard/dashboard-team.tsx'),
     route('media', 'routes/dashboard/dashboard-media.tsx'),
     route('messages', 'routes/dashboard/dashboard-messages.tsx'),
     route('settings', 'routes/dashboard/dashboard-settings.tsx'),
-    route('hero-banner', 'routes/dashboard/dashboard-hero-banner.tsx'),
-    route('recent-projects', 'routes/dashboard/dashboard-recent-projects.tsx'),
-    route('clients', 'routes/dashboard/dashboard-clients.tsx'),
-    route('team', 'routes/dashboard/dashboard-team.tsx'),
   ]),
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),

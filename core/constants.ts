@@ -69,6 +69,8 @@ export const DEFAULT_PROJECT_STATUS = 'In Progress';
 
 export const BLOG_STATUSES = ['draft', 'published'] as const;
 export const DEFAULT_BLOG_STATUS = 'published';
+/** Gallery images per blog post (SPEC names no limit; the server accepts 20 files a request). */
+export const MAX_BLOG_GALLERY_IMAGES = 10;
 
 export const CLIENT_STATUSES = ['Active', 'Inactive', 'Pending'] as const;
 export const DEFAULT_CLIENT_STATUS = 'Active';

@@ -37,6 +37,8 @@ export const MESSAGES = {
   errorUpdatingFeatured: 'Error updating featured status',
   errorUpdatingProject: 'Error updating project',
   errorSavingBlog: 'Error saving blog. Please try again.',
+  blogKeptLocally: 'This post is not on the server yet; it is kept in this browser only.',
+  errorDeletingBlog: 'Error deleting blog post',
   errorSavingClient: 'Error saving client',
   errorDeletingClient: 'Error deleting client',
   errorUploadingImages: 'Error uploading images',

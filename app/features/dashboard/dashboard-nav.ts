@@ -13,6 +13,7 @@ export interface DashboardLink {
 export const DASHBOARD_MAIN_LINKS: DashboardLink[] = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/dashboard/projects', label: 'Projects' },
+  { to: '/dashboard/blogs', label: 'Blogs' },
   { to: '/dashboard/clients', label: 'Clients' },
   { to: '/dashboard/team', label: 'Team' },
 ];

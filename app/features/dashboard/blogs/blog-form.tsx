@@ -1,0 +1,232 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { BLOG_CATEGORIES, BLOG_STATUSES, MAX_BLOG_GALLERY_IMAGES } from '../../../../core/constants';
+import { resolveImageUrl } from '../../../../core/image-url';
+import { MESSAGES } from '../../../../core/messages';
+import type { Blog } from '../../../../core/types';
+import { ImagePicker, type PickedImage, pickImage } from '../image-picker';
+import { type BlogFormValues, type BlogImages, type FieldErrors, blogValues, newBlogValues } from './blog-form-values';
+import { RichTextEditor } from './rich-text-editor';
+import { type SaveOutcome, saveBlog } from './save-blog';
+import type { UnsavedBlog } from './unsaved-blogs';
+
+type Failure = Exclude<SaveOutcome, { kind: 'saved' } | { kind: 'invalid' }>;
+
+interface FieldProps {
+  id: string;
+  name: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+function FormField({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: keyof BlogFormValues;
+  label: string;
+  error?: string;
+  children: (props: FieldProps) => ReactNode;
+}) {
+  const id = `blog-${name}`;
+  return (
+    <div className="dashboard-form__field">
+      <label htmlFor={id}>{label}</label>
+      {children({
+        id,
+        name,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? `${id}-error` : undefined,
+      })}
+      {error && (
+        <p id={`${id}-error`} className="dashboard-form__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The alert after a failed save: what happened, where the post is now, and what can be done. */
+function SaveFailure({ failure, saving, onDiscard }: { failure: Failure; saving: boolean; onDiscard: () => void }) {
+  const alert = useRef<HTMLDivElement>(null);
+  // The form is long: bring each new failure and its buttons into view.
+  // A block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+  useEffect(() => {
+    alert.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
+  return (
+    <div ref={alert} role="alert" className="notice notice--error blog-form__failure">
+      {failure.kind === 'failed' ? (
+        <p>{failure.message}</p>
+      ) : (
+        <>
+          <p>
+            {MESSAGES.errorSavingBlog} {failure.keptLocally && MESSAGES.blogKeptLocally}
+          </p>
+          <div className="blog-form__failure-actions">
+            <button type="submit" className="button button--small" disabled={saving}>
+              Retry
+            </button>
+            {failure.keptLocally && (
+              <button type="button" className="button button--ghost button--small" onClick={onDiscard}>
+                Discard
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The create and edit form. `blog` is the server's post being edited (null
+ * for a new one); `unsaved` is a local copy being continued, with its images.
+ */
+export function BlogForm({
+  blog,
+  unsaved,
+  onSaved,
+  onCancel,
+  onDiscard,
+}: {
+  blog: Blog | null;
+  unsaved: { copy: UnsavedBlog; files: BlogImages } | null;
+  onSaved: (blog: Blog) => void;
+  onCancel: () => void;
+  /** Asks to throw away the local copy this form's failed save left. */
+  onDiscard: (copy: { key: string; title: string }) => void;
+}) {
+  const blogId = blog?.id ?? unsaved?.copy.blogId ?? null;
+  const [values, setValues] = useState<BlogFormValues>(
+    () => unsaved?.copy.values ?? (blog ? blogValues(blog) : newBlogValues()),
+  );
+  const [featured, setFeatured] = useState<PickedImage[]>(() =>
+    unsaved?.files.image ? [pickImage(unsaved.files.image, 'cropped')] : [],
+  );
+  const [gallery, setGallery] = useState<PickedImage[]>(
+    () => unsaved?.files.images.map((file) => pickImage(file, 'cropped')) ?? [],
+  );
+  const [unsavedKey, setUnsavedKey] = useState(unsaved?.copy.key ?? null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const set = (name: keyof BlogFormValues) => (value: string) => setValues((old) => ({ ...old, [name]: value }));
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    const outcome = await saveBlog({
+      blogId,
+      unsavedKey,
+      values,
+      files: { image: featured[0]?.file, images: gallery.map((picked) => picked.file) },
+    });
+    setSaving(false);
+    if (outcome.kind === 'saved') return onSaved(outcome.blog);
+    setErrors(outcome.kind === 'invalid' ? outcome.fields : {});
+    setFailure(outcome.kind === 'invalid' ? null : outcome);
+    if (outcome.kind === 'kept') setUnsavedKey(outcome.key);
+    if (outcome.kind === 'invalid') {
+      const firstInvalid = Object.keys(outcome.fields)[0];
+      document.getElementById(`blog-${firstInvalid}`)?.focus();
+    }
+  }
+
+  return (
+    <form className="dashboard-form blog-form" noValidate onSubmit={submit} aria-busy={saving}>
+      <FormField name="title" label="Title" error={errors.title}>
+        {(props) => <input {...props} required value={values.title} onChange={(e) => set('title')(e.target.value)} />}
+      </FormField>
+      <FormField name="author" label="Author" error={errors.author}>
+        {(props) => <input {...props} required value={values.author} onChange={(e) => set('author')(e.target.value)} />}
+      </FormField>
+      <div className="blog-form__row">
+        <FormField name="category" label="Category" error={errors.category}>
+          {(props) => (
+            <select {...props} required value={values.category} onChange={(e) => set('category')(e.target.value)}>
+              <option value="">Choose a category</option>
+              {BLOG_CATEGORIES.map((category) => (
+                <option key={category}>{category}</option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField name="status" label="Status" error={errors.status}>
+          {(props) => (
+            <select {...props} required value={values.status} onChange={(e) => set('status')(e.target.value)}>
+              {BLOG_STATUSES.map((status) => (
+                <option key={status}>{status}</option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField name="readTime" label="Read time" error={errors.readTime}>
+          {(props) => <input {...props} value={values.readTime} onChange={(e) => set('readTime')(e.target.value)} />}
+        </FormField>
+      </div>
+      <FormField name="excerpt" label="Excerpt" error={errors.excerpt}>
+        {(props) => (
+          <textarea
+            {...props}
+            required
+            rows={3}
+            value={values.excerpt}
+            onChange={(e) => set('excerpt')(e.target.value)}
+          />
+        )}
+      </FormField>
+      <RichTextEditor
+        id="blog-content"
+        label="Content"
+        initialHtml={values.content}
+        onChange={set('content')}
+        error={errors.content}
+      />
+      <FormField name="tags" label="Tags (separated by commas)" error={errors.tags}>
+        {(props) => <input {...props} value={values.tags} onChange={(e) => set('tags')(e.target.value)} />}
+      </FormField>
+      {blog?.image && featured.length === 0 && (
+        <img className="blog-form__current" src={resolveImageUrl(blog.image)} alt="Current featured image" />
+      )}
+      <ImagePicker
+        label="Featured image"
+        name="image"
+        value={featured}
+        onChange={setFeatured}
+        hint={blog?.image ? 'A new image replaces the current one.' : undefined}
+      />
+      <ImagePicker
+        label="Gallery images"
+        name="images"
+        multiple
+        max={MAX_BLOG_GALLERY_IMAGES}
+        value={gallery}
+        onChange={setGallery}
+        hint={
+          blog && blog.images.length > 0
+            ? `New gallery images replace the ${blog.images.length} now shown.`
+            : `Up to ${MAX_BLOG_GALLERY_IMAGES} images, shown under 'Project Images'.`
+        }
+      />
+      {failure && (
+        <SaveFailure
+          failure={failure}
+          saving={saving}
+          onDiscard={() => unsavedKey && onDiscard({ key: unsavedKey, title: values.title })}
+        />
+      )}
+      <div className="modal__actions">
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Saving...' : 'Save post'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Blog } from '../../../../core/types';
+import { formatDate } from '../../../lib/format';
+import type { UnsavedBlog } from './unsaved-blogs';
+
+function StatusBadge({ status }: { status: string }) {
+  return <span className={`blog-badge blog-badge--${status}`}>{status}</span>;
+}
+
+/** Every post the server holds, drafts too, with what the administrator can do to each. */
+export function BlogList({
+  blogs,
+  unsavedKeys,
+  onEdit,
+  onDelete,
+}: {
+  blogs: Blog[];
+  /** Posts with changes kept only in this browser. */
+  unsavedKeys: Set<string>;
+  onEdit: (blog: Blog) => void;
+  onDelete: (blog: Blog) => void;
+}) {
+  return (
+    <ul className="blog-rows">
+      {blogs.map((blog) => (
+        <li key={blog.id} className="dashboard-card blog-row" data-status={blog.status}>
+          <div className="blog-row__text">
+            <h3>{blog.title}</h3>
+            <p className="blog-row__meta">
+              <StatusBadge status={blog.status} /> <span>{blog.category}</span> · <span>{blog.author}</span> ·{' '}
+              <time dateTime={blog.publishedAt ?? blog.createdAt}>
+                {formatDate(blog.publishedAt ?? blog.createdAt)}
+              </time>
+            </p>
+            {unsavedKeys.has(String(blog.id)) && (
+              <p className="blog-row__warning">Has changes not saved on the server (see above).</p>
+            )}
+          </div>
+          <div className="blog-row__actions">
+            {blog.status === 'published' && (
+              <a className="button button--ghost button--small" href={`/blog/${blog.id}`}>
+                View<span className="visually-hidden"> {blog.title}</span>
+              </a>
+            )}
+            <button type="button" className="button button--ghost button--small" onClick={() => onEdit(blog)}>
+              Edit<span className="visually-hidden"> {blog.title}</span>
+            </button>
+            <button type="button" className="button button--ghost button--small" onClick={() => onDelete(blog)}>
+              Delete<span className="visually-hidden"> {blog.title}</span>
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The local copies of failed saves: plainly not on the server, each to retry, open or discard. */
+export function UnsavedBlogList({
+  copies,
+  retrying,
+  onRetry,
+  onEdit,
+  onDiscard,
+}: {
+  copies: UnsavedBlog[];
+  retrying: string | null;
+  onRetry: (copy: UnsavedBlog) => void;
+  onEdit: (copy: UnsavedBlog) => void;
+  onDiscard: (copy: UnsavedBlog) => void;
+}) {
+  return (
+    <section className="blog-unsaved" aria-labelledby="blog-unsaved-title">
+      <h2 id="blog-unsaved-title">Not saved on the server</h2>
+      <p>These posts are kept in this browser only; visitors do not see them until a retry succeeds.</p>
+      <ul className="blog-rows">
+        {copies.map((copy) => (
+          <li key={copy.key} className="dashboard-card blog-row blog-row--unsaved">
+            <div className="blog-row__text">
+              <h3>{copy.values.title || 'Untitled post'}</h3>
+              <p className="blog-row__meta">
+                <span className="blog-badge blog-badge--unsaved">Not saved on the server</span>{' '}
+                <span>{copy.blogId === null ? 'New post' : `Changes to post ${copy.blogId}`}</span> · kept{' '}
+                <time dateTime={copy.keptAt}>{formatDate(copy.keptAt)}</time>
+              </p>
+              {copy.imageCount > 0 && !copy.imagesKept && (
+                <p className="blog-row__warning">
+                  The browser could not keep its images; add them again with Edit before retrying.
+                </p>
+              )}
+            </div>
+            <div className="blog-row__actions">
+              <button
+                type="button"
+                className="button button--small"
+                disabled={retrying === copy.key}
+                onClick={() => onRetry(copy)}
+              >
+                {retrying === copy.key ? 'Retrying...' : 'Retry'}
+                <span className="visually-hidden"> {copy.values.title}</span>
+              </button>
+              <button type="button" className="button button--ghost button--small" onClick={() => onEdit(copy)}>
+                Edit<span className="visually-hidden"> {copy.values.title}</span>
+              </button>
+              <button type="button" className="button button--ghost button--small" onClick={() => onDiscard(copy)}>
+                Discard<span className="visually-hidden"> {copy.values.title}</span>
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

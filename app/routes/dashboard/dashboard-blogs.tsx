@@ -1,0 +1,16 @@
+import { BlogsManager } from '../../features/dashboard/blogs/blogs-manager';
+import type { Route } from './+types/dashboard-blogs';
+import { loadDashboardBlogs } from './dashboard-blogs.server';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadDashboardBlogs(context, request);
+}
+
+export function meta() {
+  return [{ title: 'Blogs | Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+/** The Blogs Manager; its changes go through the REST API, then this loader runs again. */
+export default function DashboardBlogs({ loaderData }: Route.ComponentProps) {
+  return <BlogsManager blogs={loaderData.blogs} />;
+}

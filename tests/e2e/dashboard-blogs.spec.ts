@@ -1,0 +1,320 @@
+import type { Page } from '@playwright/test';
+import type { Blog } from '../../core/types';
+import { dashboardSite, desktopOnly, imageFile, signInQuickly, uniqueName } from './dashboard-support';
+import { DASHBOARD_SITE_URL } from './e2e-env';
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
+
+test.use({
+  ...dashboardSite,
+  // The failure tests cut the API off or make it fail on purpose; Chromium logs each such call.
+  allowedConsoleErrors: [/Failed to load resource: (net::ERR_FAILED|the server responded with a status of (400|500))/],
+});
+
+const BLOGS_API = '**/api/blogs**';
+
+async function openManager(page: Page) {
+  await signInQuickly(page);
+  await gotoHydrated(page, '/dashboard/blogs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+}
+
+async function openNewPost(page: Page) {
+  await page.getByRole('button', { name: 'New post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New post' });
+  await expect(dialog.getByRole('textbox', { name: 'Content' })).toBeVisible();
+  return dialog;
+}
+
+/** Fills every required field, the content as plain text. */
+async function fillPost(page: Page, title: string, status: 'draft' | 'published' = 'published') {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Author').fill('Karma Wangmo');
+  await dialog.getByLabel('Category').selectOption('Design');
+  await dialog.getByLabel('Status').selectOption(status);
+  await dialog.getByLabel('Excerpt').fill(`An excerpt of ${title}.`);
+  await dialog.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type(`The body of ${title}.`);
+}
+
+async function serverBlogs(page: Page): Promise<Blog[]> {
+  const response = await page.request.get('/api/blogs');
+  return ((await response.json()) as { data: Blog[] }).data;
+}
+
+async function createThroughApi(page: Page, title: string): Promise<Blog> {
+  const response = await page.request.post('/api/blogs', {
+    data: { title, author: 'Sonam', category: 'News', excerpt: 'Short.', content: '<p>Body.</p>' },
+    headers: { origin: new URL(DASHBOARD_SITE_URL).origin },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: Blog }).data;
+}
+
+async function publicBlogPage(page: Page): Promise<string> {
+  return (await page.request.get('/blog')).text();
+}
+
+test.describe('dashboard blogs', () => {
+  test('the list and the form dialog pass axe; Tab stays in the dialog and Escape closes it', async ({ page }) => {
+    await openManager(page);
+    await expectNoAxeViolations(page);
+    const dialog = await openNewPost(page);
+    await expect(dialog.getByLabel('Title')).toBeFocused();
+    await expectNoAxeViolations(page);
+    // Every field fits the dialog, a phone's included.
+    expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    for (let step = 0; step < 30; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'New post' })).toBeFocused();
+  });
+
+  test('names every missing required field', async ({ page }, testInfo) => {
+    test.skip(desktopOnly(testInfo));
+    await openManager(page);
+    const dialog = await openNewPost(page);
+    await expect(dialog.getByLabel('Status')).toHaveValue('published');
+    await expect(dialog.getByLabel('Read time')).toHaveValue('5 min read');
+    await dialog.getByRole('button', { name: 'Save post' }).click();
+    for (const message of [
+      'Title is required',
+      'Author is required',
+      'Please choose a category',
+      'Excerpt is required',
+      'Content is required',
+    ]) {
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByRole('textbox', { name: 'Content' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Title')).toBeFocused();
+
+    await dialog.getByLabel('Title').fill('Only the content is missing');
+    await dialog.getByLabel('Author').fill('Karma');
+    await dialog.getByLabel('Category').selectOption('News');
+    await dialog.getByLabel('Excerpt').fill('Short.');
+    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await expect(dialog.getByText('Title is required', { exact: true })).toHaveCount(0);
+    await expect(dialog.getByRole('textbox', { name: 'Content' })).toBeFocused();
+  });
+
+  test('publishes a formatted post with tags, a featured image and a gallery; visitors see it', async ({
+    page,
+  }, testInfo) => {
+    test.skip(desktopOnly(testInfo));
+    const title = uniqueName(testInfo, 'Rammed earth');
+    await openManager(page);
+    const dialog = await openNewPost(page);
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Author').fill('Karma Wangmo');
+    await dialog.getByLabel('Category').selectOption('Sustainability');
+    await dialog.getByLabel('Excerpt').fill('Walls of earth, built by hand.');
+
+    const content = dialog.getByRole('textbox', { name: 'Content' });
+    await content.click();
+    const bold = dialog.getByRole('button', { name: 'Bold' });
+    await bold.click();
+    await expect(bold).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.type('Strong walls');
+    await bold.click();
+    await expect(bold).toHaveAttribute('aria-pressed', 'false');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Bulleted list' }).click();
+    await page.keyboard.type('Local soil');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Thick walls');
+    await expect(dialog.getByRole('button', { name: 'Bulleted list' })).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Sources');
+    await page.keyboard.press('Shift+Home');
+    await dialog.getByRole('button', { name: 'Link' }).click();
+    await dialog.getByLabel('Link address').fill('https://example.com/earth');
+    await page.keyboard.press('Enter');
+    await expect(content.getByRole('link', { name: 'Sources' })).toHaveAttribute('href', 'https://example.com/earth');
+
+    await dialog.getByLabel('Tags (separated by commas)').fill('a, , b ');
+    await dialog.getByLabel('Featured image').setInputFiles(await imageFile('cover.jpg'));
+    await dialog
+      .getByLabel('Gallery images')
+      .setInputFiles([await imageFile('one.jpg', 800, 600), await imageFile('two.png', 600, 400, 'png')]);
+    await expect(dialog.getByRole('img', { name: /^Chosen image/ })).toHaveCount(3);
+    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status')).toContainText(/Saved “.*”\./);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+    const saved = (await serverBlogs(page)).find((blog) => blog.title === title);
+    expect(saved).toBeDefined();
+    expect(saved!.tags).toEqual(['a', 'b']);
+    expect(saved!.status).toBe('published');
+    expect(saved!.image).not.toBe('');
+    expect(saved!.images).toHaveLength(2);
+    expect(saved!.content).toContain('<strong>Strong walls</strong>');
+    expect(saved!.content).toContain('href="https://example.com/earth"');
+
+    await gotoHydrated(page, '/blog');
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await gotoHydrated(page, `/blog/${saved!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('.blog-post__content strong')).toHaveText('Strong walls');
+    await expect(page.locator('.blog-post__content ul li')).toHaveText(['Local soil', 'Thick walls']);
+    const gallery = page.getByRole('region', { name: 'Project Images' });
+    await expect(gallery.getByRole('img')).toHaveCount(2);
+  });
+
+  test('a draft stays off /blog until it is edited to published; the featured image must be a small image', async ({
+    page,
+  }, testInfo) => {
+    test.skip(desktopOnly(testInfo));
+    const title = uniqueName(testInfo, 'Draft on timber');
+    await openManager(page);
+    await openNewPost(page);
+    await fillPost(page, title, 'draft');
+    await page.getByRole('button', { name: 'Save post' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await expect(row.getByText('draft', { exact: true })).toBeVisible();
+    await expect(row.getByRole('link', { name: /View/ })).toHaveCount(0);
+    expect(await publicBlogPage(page)).not.toContain(title);
+
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit post' });
+    await expect(dialog.getByLabel('Title')).toHaveValue(title);
+    await expect(dialog.getByRole('textbox', { name: 'Content' })).toContainText(`The body of ${title}.`);
+    const picker = dialog.getByLabel('Featured image');
+    await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await expect(dialog.getByText('Please select an image file', { exact: true })).toBeVisible();
+    await picker.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(11 * 1024 * 1024) });
+    await expect(dialog.getByText('Image size must be less than 10MB', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('img', { name: /^Chosen image/ })).toHaveCount(0);
+
+    const published = `${title} (published)`;
+    await dialog.getByLabel('Title').fill(published);
+    await dialog.getByLabel('Status').selectOption('published');
+    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await expect(dialog).toBeHidden();
+    const publishedRow = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: published }) });
+    await expect(publishedRow.getByText('published', { exact: true })).toBeVisible();
+    await expect(publishedRow.getByRole('link', { name: `View ${published}` })).toBeVisible();
+    expect(await publicBlogPage(page)).toContain(published);
+  });
+
+  test('delete asks first; Cancel keeps the post, and a failed delete keeps it too', async ({ page }, testInfo) => {
+    test.skip(desktopOnly(testInfo));
+    const title = uniqueName(testInfo, 'To delete');
+    await signInQuickly(page);
+    const blog = await createThroughApi(page, title);
+    await openManager(page);
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+
+    await row.getByRole('button', { name: `Delete ${title}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete post' });
+    await expect(confirm).toContainText(title);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toBeVisible();
+
+    await page.route(BLOGS_API, (route) => route.abort());
+    await row.getByRole('button', { name: `Delete ${title}` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Error deleting blog post' })).toBeVisible();
+    await expect(row).toBeVisible();
+    await page.unroute(BLOGS_API);
+
+    await row.getByRole('button', { name: `Delete ${title}` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('status')).toContainText(`Deleted “${title}”.`);
+    await expect(row).toHaveCount(0);
+    expect((await page.request.get(`/api/blogs/${blog.id}`)).status()).toBe(404);
+  });
+
+  test('a save the server never got is kept in this browser, survives a reload, stays off /blog, and Retry saves it', async ({
+    page,
+  }, testInfo) => {
+    test.skip(desktopOnly(testInfo));
+    const title = uniqueName(testInfo, 'Offline post');
+    await openManager(page);
+    await openNewPost(page);
+    await fillPost(page, title);
+    await page
+      .getByRole('dialog')
+      .getByLabel('Featured image')
+      .setInputFiles(await imageFile('kept.jpg'));
+    await page.route(BLOGS_API, (route) => route.abort());
+    await page.getByRole('button', { name: 'Save post' }).click();
+    const alert = page.getByRole('dialog').getByRole('alert');
+    await expect(alert).toContainText('Error saving blog. Please try again.');
+    await expect(alert).toContainText('This post is not on the server yet; it is kept in this browser only.');
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Discard' })).toBeVisible();
+
+    await gotoHydrated(page, '/dashboard/blogs');
+    const unsaved = page.getByRole('region', { name: 'Not saved on the server' });
+    const row = unsaved.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await expect(row).toContainText('Not saved on the server');
+    expect(await publicBlogPage(page)).not.toContain(title);
+    expect((await serverBlogs(page)).some((blog) => blog.title === title)).toBe(false);
+
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    const copy = page.getByRole('dialog', { name: 'New post' });
+    await expect(copy.getByLabel('Title')).toHaveValue(title);
+    await expect(copy.getByRole('textbox', { name: 'Content' })).toContainText(`The body of ${title}.`);
+    await expect(copy.getByRole('img', { name: 'Chosen image 1: kept.jpg' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(copy).toBeHidden();
+
+    await page.unroute(BLOGS_API);
+    await row.getByRole('button', { name: `Retry ${title}` }).click();
+    await expect(page.getByRole('status')).toContainText(`Saved “${title}” on the server.`);
+    await expect(row).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    const kept = await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.startsWith('studio:unsaved-blog:')),
+    );
+    expect(kept).toEqual([]);
+    expect(await publicBlogPage(page)).toContain(title);
+    // The image went into IndexedDB with the copy and came back for the retry.
+    expect((await serverBlogs(page)).find((blog) => blog.title === title)?.image).not.toBe('');
+  });
+
+  test('a server error keeps a copy too, and Discard asks first; field errors from the server show on the fields', async ({
+    page,
+  }, testInfo) => {
+    test.skip(desktopOnly(testInfo));
+    const title = uniqueName(testInfo, 'Server trouble');
+    await openManager(page);
+    const dialog = await openNewPost(page);
+    await fillPost(page, title);
+    await page.route(BLOGS_API, (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong' } }));
+    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Error saving blog. Please try again. This post is not on the server yet; it is kept in this browser only.',
+    );
+    await expect(page.getByRole('region', { name: 'Not saved on the server' })).toContainText(title);
+
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Discard local copy' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByLabel('Title')).toHaveValue(title);
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await confirm.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Not saved on the server' })).toHaveCount(0);
+
+    await page.unroute(BLOGS_API);
+    await page.route(BLOGS_API, (route) =>
+      route.fulfill({ status: 400, json: { error: 'Title is taken', fields: { title: 'Title is taken' } } }),
+    );
+    await openNewPost(page);
+    await fillPost(page, title);
+    await page.getByRole('dialog').getByRole('button', { name: 'Save post' }).click();
+    await expect(page.getByRole('dialog').locator('#blog-title-error')).toHaveText('Title is taken');
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Not saved on the server' })).toHaveCount(0);
+  });
+});

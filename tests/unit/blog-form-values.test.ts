@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { blogRequestBody, newBlogValues, validateBlog } from '../../app/features/dashboard/blogs/blog-form-values';
+
+const filled = {
+  ...newBlogValues(),
+  title: ' Rammed earth ',
+  author: 'Karma',
+  category: 'Design',
+  excerpt: 'Walls.',
+  content: '<p>Body</p>',
+  tags: 'a, , b ',
+  readTime: ' ',
+};
+
+describe('validateBlog', () => {
+  it('names each missing required field with the server schema’s message', () => {
+    const result = validateBlog(newBlogValues());
+    expect(result).toEqual({
+      ok: false,
+      fields: {
+        title: 'Title is required',
+        author: 'Author is required',
+        category: 'Please choose a category',
+        excerpt: 'Excerpt is required',
+        content: 'Content is required',
+      },
+    });
+  });
+
+  it('trims, splits the tags with empties dropped, fills the default read time and sends no date', () => {
+    const result = validateBlog(filled);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.input).toEqual({
+      title: 'Rammed earth',
+      author: 'Karma',
+      category: 'Design',
+      status: 'published',
+      excerpt: 'Walls.',
+      content: '<p>Body</p>',
+      tags: ['a', 'b'],
+      readTime: '5 min read',
+    });
+  });
+});
+
+describe('blogRequestBody', () => {
+  it('sends JSON without images and multipart with them', () => {
+    const result = validateBlog(filled);
+    if (!result.ok) throw new Error('expected valid values');
+    expect(blogRequestBody(result.input, { images: [] })).toBe(result.input);
+    const cover = new File(['x'], 'cover.jpg', { type: 'image/jpeg' });
+    const gallery = [
+      new File(['y'], 'one.jpg', { type: 'image/jpeg' }),
+      new File(['z'], 'two.jpg', { type: 'image/jpeg' }),
+    ];
+    const form = blogRequestBody(result.input, { image: cover, images: gallery });
+    expect(form).toBeInstanceOf(FormData);
+    const multipart = form as FormData;
+    expect(multipart.get('tags')).toBe('["a","b"]');
+    expect(multipart.get('title')).toBe('Rammed earth');
+    expect((multipart.get('image') as File).name).toBe('cover.jpg');
+    expect(multipart.getAll('images').map((file) => (file as File).name)).toEqual(['one.jpg', 'two.jpg']);
+  });
+});
