@@ -290,6 +290,41 @@ test.describe('dashboard clients and team', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('a photo is cropped before upload, with a selection of at least 100×100 image pixels', async ({
+    page,
+  }, testInfo) => {
+    test.skip(desktopOnly(testInfo));
+    await signInQuickly(page);
+    await gotoHydrated(page, '/dashboard/team');
+    const name = uniqueName(testInfo, 'Cropped Member');
+    const dialog = await openAddForm(page, 'team member');
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Title').fill('Engineer');
+    await dialog.getByLabel('Position').fill('Site lead');
+    await dialog.getByLabel('Photo', { exact: true }).setInputFiles(await imageFile('wide.jpg', 1200, 900));
+    await expect(dialog.getByText('Pending')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Crop wide.jpg' }).click();
+    const crop = page.getByRole('dialog', { name: 'Crop wide.jpg' });
+    await crop.getByRole('button', { name: /^Bottom right corner of the selection/ }).focus();
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Control+ArrowUp');
+      await page.keyboard.press('Control+ArrowLeft');
+    }
+    // Outside the media library the smallest selection is 100×100 (SPEC section 9), saved at 800 px.
+    await expect(crop.getByText(/^Selection (99|100|101) × (99|100|101) px, saved at 800 × 800 px$/)).toBeVisible();
+    await crop.getByRole('button', { name: 'Apply' }).click();
+    await expect(crop).toBeHidden();
+    await expect(dialog.getByText('Cropped')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    const members = (await (await page.request.get('/api/team-members')).json()) as {
+      data: { id: number; name: string; imageDetails: { width: number; height: number } | null }[];
+    };
+    const saved = members.data.find((member) => member.name === name)!;
+    expect(saved.imageDetails).toMatchObject({ width: 800, height: 800 });
+    await deleteViaApi(page, `/api/team-members/${saved.id}`);
+  });
+
   test.describe('when the server fails', () => {
     // Chromium logs each failed request on the console.
     test.use({ allowedConsoleErrors: [/Failed to load resource/] });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { LISTING_PAGES, STATIC_PUBLIC_PATHS } from '../../core/site-structure';
 import { demoBlogs, demoProjects, expect, expectNoAxeViolations, test } from './fixtures';
 
@@ -35,6 +37,26 @@ test.describe('every public route', () => {
     }
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((url) => url.includes('dashboard'))).toEqual([]);
+
+    // Shared chunks of the dashboard (the editor, the crop dialog, the image picker) have other names:
+    // the build's route manifest tells which files only dashboard routes use, and none may load here.
+    type ManifestRoute = { id: string; module: string; imports?: string[]; css?: string[] };
+    const assets = path.resolve(import.meta.dirname, '../../build/client/assets');
+    const manifestFile = fs.readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name))!;
+    const manifestText = fs.readFileSync(path.join(assets, manifestFile), 'utf8');
+    const manifest = JSON.parse(manifestText.slice(manifestText.indexOf('{')).replace(/;\s*$/, '')) as {
+      routes: Record<string, ManifestRoute>;
+    };
+    const routes = Object.values(manifest.routes);
+    const filesOf = (route: ManifestRoute) => [route.module, ...(route.imports ?? []), ...(route.css ?? [])];
+    const isDashboard = (route: ManifestRoute) => route.id.startsWith('routes/dashboard/');
+    const publicFiles = new Set(routes.filter((route) => !isDashboard(route)).flatMap(filesOf));
+    const dashboardOnly = routes
+      .filter(isDashboard)
+      .flatMap(filesOf)
+      .filter((file) => !publicFiles.has(file));
+    expect(dashboardOnly.some((file) => file.includes('image-picker'))).toBe(true);
+    expect(scripts.filter((url) => dashboardOnly.includes(new URL(url).pathname))).toEqual([]);
   });
 
   test('puts the content itself in the first HTML', async ({ request, page }) => {

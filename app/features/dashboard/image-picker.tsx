@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { MAX_IMAGE_BYTES } from '../../../core/constants';
+import { CROP_MIN_SIZE_PX, MAX_IMAGE_BYTES } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import { CropDialog } from './media/crop-dialog';
 
@@ -34,8 +34,9 @@ export function checkPickedFiles(files: File[], options: { multiple: boolean; ma
 /**
  * A file input with previews of what was chosen. In single mode a new choice
  * replaces the old one. `renderItemExtra` adds per-image controls (alt text)
- * below each preview. With `crop`, each image shows whether it is pending or
- * cropped and has a Crop button; applying a crop replaces that image's file.
+ * below each preview. Each image shows whether it is pending or cropped and
+ * has a Crop button (SPEC section 4's crop flow); applying a crop replaces
+ * that image's file.
  */
 export function ImagePicker({
   label,
@@ -47,7 +48,7 @@ export function ImagePicker({
   error,
   hint,
   renderItemExtra,
-  crop,
+  crop = { minSize: CROP_MIN_SIZE_PX },
 }: {
   label: string;
   /** The input's name, so tests and labels can find it; the files travel through `onChange`. */
@@ -60,14 +61,17 @@ export function ImagePicker({
   error?: string;
   hint?: string;
   renderItemExtra?: (image: PickedImage, index: number) => ReactNode;
-  /** Offers the crop dialog for each image; `minSize` is the smallest selection in image pixels. */
+  /**
+   * The crop dialog offered for each image; `minSize` is the smallest selection in image pixels
+   * (SPEC section 9: 100×100, 50×50 in the media manager).
+   */
   crop?: { minSize: number };
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [pickError, setPickError] = useState<string | null>(null);
   const [croppingKey, setCroppingKey] = useState<string | null>(null);
-  const cropping = crop && value.find((image) => image.key === croppingKey);
+  const cropping = value.find((image) => image.key === croppingKey);
   const shown = pickError ?? error;
 
   // Object URLs hold the file in memory until revoked.
@@ -132,22 +136,18 @@ export function ImagePicker({
             <li key={image.key} className="image-picker__item">
               <img src={image.previewUrl} alt={`Chosen image ${index + 1}: ${image.file.name}`} />
               <span className="image-picker__name">{image.file.name}</span>
-              {crop && (
-                <span className="image-picker__status" data-status={image.status}>
-                  {image.status === 'cropped' ? 'Cropped' : 'Pending'}
-                </span>
-              )}
+              <span className="image-picker__status" data-status={image.status}>
+                {image.status === 'cropped' ? 'Cropped' : 'Pending'}
+              </span>
               {renderItemExtra?.(image, index)}
-              {crop && (
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={`Crop ${image.file.name}`}
-                  onClick={() => setCroppingKey(image.key)}
-                >
-                  Crop
-                </button>
-              )}
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                aria-label={`Crop ${image.file.name}`}
+                onClick={() => setCroppingKey(image.key)}
+              >
+                Crop
+              </button>
               <button
                 type="button"
                 className="button button--ghost button--small"
@@ -160,7 +160,7 @@ export function ImagePicker({
           ))}
         </ul>
       )}
-      {crop && cropping && (
+      {cropping && (
         <CropDialog
           file={cropping.file}
           previewUrl={cropping.previewUrl}
