@@ -1,52 +1,19 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { BLOG_CATEGORIES, BLOG_STATUSES, MAX_BLOG_GALLERY_IMAGES } from '../../../../core/constants';
+import { FormActions } from '../form-actions';
+import { Field } from '../form-field';
 import { resolveImageUrl } from '../../../../core/image-url';
 import { MESSAGES } from '../../../../core/messages';
 import type { Blog } from '../../../../core/types';
 import { ImagePicker, type PickedImage, pickImage } from '../image-picker';
 import { type BlogFormValues, type BlogImages, type FieldErrors, blogValues, newBlogValues } from './blog-form-values';
-import { RichTextEditor } from './rich-text-editor';
 import { type SaveOutcome, saveBlog } from './save-blog';
 import type { UnsavedBlog } from './unsaved-blogs';
 
+// The editor (TipTap and ProseMirror) is most of this page's code: it loads while the list shows, not before.
+const RichTextEditor = lazy(() => import('./rich-text-editor').then((module) => ({ default: module.RichTextEditor })));
+
 type Failure = Exclude<SaveOutcome, { kind: 'saved' } | { kind: 'invalid' }>;
-
-interface FieldProps {
-  id: string;
-  name: string;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-}
-
-function FormField({
-  name,
-  label,
-  error,
-  children,
-}: {
-  name: keyof BlogFormValues;
-  label: string;
-  error?: string;
-  children: (props: FieldProps) => ReactNode;
-}) {
-  const id = `blog-${name}`;
-  return (
-    <div className="dashboard-form__field">
-      <label htmlFor={id}>{label}</label>
-      {children({
-        id,
-        name,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? `${id}-error` : undefined,
-      })}
-      {error && (
-        <p id={`${id}-error`} className="dashboard-form__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The alert after a failed save: what happened, where the post is now, and what can be done. */
 function SaveFailure({ failure, saving, onDiscard }: { failure: Failure; saving: boolean; onDiscard: () => void }) {
@@ -138,14 +105,14 @@ export function BlogForm({
 
   return (
     <form className="dashboard-form blog-form" noValidate onSubmit={submit} aria-busy={saving}>
-      <FormField name="title" label="Title" error={errors.title}>
+      <Field idPrefix="blog" name="title" label="Title" error={errors.title}>
         {(props) => <input {...props} required value={values.title} onChange={(e) => set('title')(e.target.value)} />}
-      </FormField>
-      <FormField name="author" label="Author" error={errors.author}>
+      </Field>
+      <Field idPrefix="blog" name="author" label="Author" error={errors.author}>
         {(props) => <input {...props} required value={values.author} onChange={(e) => set('author')(e.target.value)} />}
-      </FormField>
+      </Field>
       <div className="blog-form__row">
-        <FormField name="category" label="Category" error={errors.category}>
+        <Field idPrefix="blog" name="category" label="Category" error={errors.category}>
           {(props) => (
             <select {...props} required value={values.category} onChange={(e) => set('category')(e.target.value)}>
               <option value="">Choose a category</option>
@@ -154,8 +121,8 @@ export function BlogForm({
               ))}
             </select>
           )}
-        </FormField>
-        <FormField name="status" label="Status" error={errors.status}>
+        </Field>
+        <Field idPrefix="blog" name="status" label="Status" error={errors.status}>
           {(props) => (
             <select {...props} required value={values.status} onChange={(e) => set('status')(e.target.value)}>
               {BLOG_STATUSES.map((status) => (
@@ -163,12 +130,12 @@ export function BlogForm({
               ))}
             </select>
           )}
-        </FormField>
-        <FormField name="readTime" label="Read time" error={errors.readTime}>
+        </Field>
+        <Field idPrefix="blog" name="readTime" label="Read time" error={errors.readTime}>
           {(props) => <input {...props} value={values.readTime} onChange={(e) => set('readTime')(e.target.value)} />}
-        </FormField>
+        </Field>
       </div>
-      <FormField name="excerpt" label="Excerpt" error={errors.excerpt}>
+      <Field idPrefix="blog" name="excerpt" label="Excerpt" error={errors.excerpt}>
         {(props) => (
           <textarea
             {...props}
@@ -178,17 +145,19 @@ export function BlogForm({
             onChange={(e) => set('excerpt')(e.target.value)}
           />
         )}
-      </FormField>
-      <RichTextEditor
-        id="blog-content"
-        label="Content"
-        initialHtml={values.content}
-        onChange={set('content')}
-        error={errors.content}
-      />
-      <FormField name="tags" label="Tags (separated by commas)" error={errors.tags}>
+      </Field>
+      <Suspense fallback={<p className="blog-form__editor-loading">Loading the editor...</p>}>
+        <RichTextEditor
+          id="blog-content"
+          label="Content"
+          initialHtml={values.content}
+          onChange={set('content')}
+          error={errors.content}
+        />
+      </Suspense>
+      <Field idPrefix="blog" name="tags" label="Tags (separated by commas)" error={errors.tags}>
         {(props) => <input {...props} value={values.tags} onChange={(e) => set('tags')(e.target.value)} />}
-      </FormField>
+      </Field>
       {blog?.image && featured.length === 0 && (
         <img className="blog-form__current" src={resolveImageUrl(blog.image)} alt="Current featured image" />
       )}
@@ -219,14 +188,7 @@ export function BlogForm({
           onDiscard={() => unsavedKey && onDiscard({ key: unsavedKey, title: values.title })}
         />
       )}
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving...' : 'Save post'}
-        </button>
-      </div>
+      <FormActions busy={saving} submitLabel="Save post" onCancel={onCancel} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import {
   PROJECT_STATUSES,
 } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
+import { FormActions } from '../form-actions';
 import { fieldMessages } from '../../../../core/schemas/fields';
 import { heroProjectCreateSchema } from '../../../../core/schemas/project.schema';
 import type { Project } from '../../../../core/types';
@@ -186,19 +187,7 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
         error={errors.images}
         hint={`1 to ${MAX_PROJECT_IMAGES} images; the first is the cover.`}
       />
-      {saveError && (
-        <p role="alert" className="dashboard-form__error">
-          {saveError}
-        </p>
-      )}
-      <div className="hero-form__actions">
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving...' : 'Add Project'}
-        </button>
-      </div>
+      <FormActions error={saveError} busy={saving} submitLabel="Add Project" onCancel={onCancel} />
     </form>
   );
 }

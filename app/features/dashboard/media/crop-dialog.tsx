@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import ReactCrop, { centerCrop, makeAspectCrop, type PercentCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
 import { CROP_ASPECT_OPTIONS } from '../../../../core/constants';
+import { FormActions } from '../form-actions';
 import { MESSAGES } from '../../../../core/messages';
 import { Modal } from '../../../ui/modal';
 import { cropImageFile, cropOutputSize, toSourceRect } from './crop-image';
@@ -155,19 +156,15 @@ export function CropDialog({
           ? `Selection ${region.width} × ${region.height} px, saved at ${output.width} × ${output.height} px`
           : 'Loading the image...'}
       </p>
-      {error && (
-        <p className="dashboard-form__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" className="button" onClick={apply} disabled={!region || applying}>
-          {applying ? 'Cropping...' : 'Apply'}
-        </button>
-      </div>
+      <FormActions
+        error={error}
+        busy={applying}
+        submitLabel="Apply"
+        busyLabel="Cropping..."
+        onCancel={onCancel}
+        onSubmit={apply}
+        disabled={!region}
+      />
     </Modal>,
     document.body,
   );

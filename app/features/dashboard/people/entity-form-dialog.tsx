@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import type { ImageDetails } from '../../../../core/types';
+import { FormActions } from '../form-actions';
 import { ApiError } from '../../../lib/api-client';
 import { Modal } from '../../../ui/modal';
 import { ResponsiveImage } from '../../../ui/responsive-image';
@@ -141,19 +142,7 @@ export function EntityFormDialog({
           onChange={setPicked}
           hint={image.current ? `A new ${image.label.toLowerCase()} replaces the current one.` : undefined}
         />
-        {failure && (
-          <p role="alert" className="dashboard-form__error">
-            {failure}
-          </p>
-        )}
-        <div className="modal__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </button>
-        </div>
+        <FormActions error={failure} busy={saving} submitLabel="Save" onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -15,7 +15,7 @@ import { dashboardRequest, errorText } from '../dashboard-api';
 import { ImagePicker } from '../image-picker';
 import { useNotice } from '../notice';
 import { DialogNotice } from './dialog-notice';
-import { Field } from './form-field';
+import { Field } from '../form-field';
 import { useNewImages } from './new-images';
 
 interface ProjectFormValues {
@@ -116,7 +116,7 @@ export function ProjectFormDialog({
   }
 
   const text = (name: 'title' | 'year' | 'location' | 'client', label: string, required: boolean) => (
-    <Field name={name} label={label} error={errors[name]} required={required}>
+    <Field idPrefix="project" name={name} label={label} error={errors[name]} required={required}>
       {(props) => (
         <input
           {...props}
@@ -142,7 +142,7 @@ export function ProjectFormDialog({
           {text('location', 'Location', true)}
         </div>
         <div className="project-form__row">
-          <Field name="category" label="Category" error={errors.category} required>
+          <Field idPrefix="project" name="category" label="Category" error={errors.category} required>
             {(props) => (
               <select {...props} value={values.category} onChange={(event) => change('category', event.target.value)}>
                 <option value="">Select a category</option>
@@ -152,7 +152,7 @@ export function ProjectFormDialog({
               </select>
             )}
           </Field>
-          <Field name="status" label="Status" error={errors.status} required>
+          <Field idPrefix="project" name="status" label="Status" error={errors.status} required>
             {(props) => (
               <select {...props} value={values.status} onChange={(event) => change('status', event.target.value)}>
                 {PROJECT_STATUSES.map((status) => (
@@ -163,7 +163,7 @@ export function ProjectFormDialog({
           </Field>
         </div>
         {text('client', 'Client', false)}
-        <Field name="designTeam" label="Design Team" error={errors.designTeam}>
+        <Field idPrefix="project" name="designTeam" label="Design Team" error={errors.designTeam}>
           {(props) => (
             <textarea
               {...props}
@@ -173,7 +173,7 @@ export function ProjectFormDialog({
             />
           )}
         </Field>
-        <Field name="description" label="Description" error={errors.description} required>
+        <Field idPrefix="project" name="description" label="Description" error={errors.description} required>
           {(props) => (
             <textarea
               {...props}

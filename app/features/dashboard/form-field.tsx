@@ -10,19 +10,22 @@ interface FieldControlProps {
 
 /** A label, the control and its message, tied together for screen readers. */
 export function Field({
+  idPrefix,
   name,
   label,
   error,
   required = false,
   children,
 }: {
+  /** Keeps ids apart when two forms share a page ('project', 'blog'). */
+  idPrefix: string;
   name: string;
   label: string;
   error?: string;
   required?: boolean;
   children: (props: FieldControlProps) => ReactNode;
 }) {
-  const id = `project-${name}`;
+  const id = `${idPrefix}-${name}`;
   return (
     <div className="dashboard-form__field">
       <label htmlFor={id}>
