@@ -53,6 +53,9 @@ test.describe('dashboard sign-in', () => {
     for (const id of ['recent-projects', 'recent-blogs', 'recent-clients']) {
       await expect(page.locator(`section[aria-labelledby="${id}"] li`)).toHaveCount(3);
     }
+    for (const kind of ['projects', 'blogs', 'clients']) {
+      await expect(page.getByRole('link', { name: `Manage ${kind}` })).toHaveAttribute('href', `/dashboard/${kind}`);
+    }
     await expectNoAxeViolations(page);
 
     // Signed in, the login page sends back to the dashboard.

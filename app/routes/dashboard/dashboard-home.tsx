@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Route } from './+types/dashboard-home';
 import { loadDashboardHome } from './dashboard-home.server';
 
@@ -40,6 +41,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <Link to="/dashboard/projects">Manage projects</Link>
         </section>
         <section className="dashboard-card" aria-labelledby="recent-blogs">
           <h2 id="recent-blogs">Recent blogs</h2>
@@ -50,6 +52,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <Link to="/dashboard/blogs">Manage blogs</Link>
         </section>
         <section className="dashboard-card" aria-labelledby="recent-clients">
           <h2 id="recent-clients">Recent clients</h2>
@@ -60,6 +63,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <Link to="/dashboard/clients">Manage clients</Link>
         </section>
       </div>
     </>
