@@ -55,6 +55,7 @@ export const MESSAGES = {
   notSignedIn: 'Please sign in to continue.',
   crossSiteRefused: 'Cross-site requests are not allowed.',
   notFound: 'Not found',
+  methodNotAllowed: 'Method not allowed',
   clientNotFound: 'Client not found',
   teamMemberNotFound: 'Team member not found',
   contactNotFound: 'Message not found',

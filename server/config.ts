@@ -14,7 +14,8 @@ export interface Config {
   seedDemo: boolean;
   sessionTtlMs: number;
   trustProxy: boolean;
-  secureCookies: boolean;
+  /** SITE_URL is https: cookies are Secure and browsers are told to keep to https (HSTS). */
+  siteIsHttps: boolean;
   production: boolean;
 }
 
@@ -52,9 +53,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const siteUrl = (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
-  let secureCookies: boolean;
+  let siteIsHttps: boolean;
   try {
-    secureCookies = new URL(siteUrl).protocol === 'https:';
+    siteIsHttps = new URL(siteUrl).protocol === 'https:';
   } catch {
     throw new ConfigError(`SITE_URL must be an absolute http(s) URL, not "${siteUrl}"`);
   }
@@ -70,7 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: parseFlag(env.SEED_DEMO, true),
     sessionTtlMs: parsePositiveNumber('SESSION_TTL_SECONDS', env.SESSION_TTL_SECONDS, SESSION_TTL_MS / 1000) * 1000,
     trustProxy: parseFlag(env.TRUST_PROXY, false),
-    secureCookies,
+    siteIsHttps,
     production: env.NODE_ENV === 'production',
   };
 }

@@ -6,8 +6,10 @@ import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
+import { refuseUnusedMethods } from './allowed-methods';
 import { apiRouter } from './api';
 import { refuseCrossSiteWrites } from './origin-check';
+import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { uploadsRouter } from './uploads';
 
 export interface AppOptions {
@@ -22,12 +24,8 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    next();
-  });
+  app.use(securityHeaders(ctx.config));
+  app.use(refuseUnusedMethods);
   app.use('/uploads', uploadsRouter(ctx.uploadsDir));
   // Text answers (pages, scripts, styles, JSON) go out compressed; images already are.
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } }));
@@ -35,11 +33,12 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
   app.use(assets);
   // Page forms (sign-in, contact without JavaScript) change things too: same Origin rule as the API.
   app.use(refuseCrossSiteWrites(ctx.config));
+  app.use(contentSecurityPolicy(ctx.config));
   app.use(
     createRequestHandler({
       build,
       mode: ctx.config.production ? 'production' : 'development',
-      getLoadContext: (req) => ({ ctx, clientIp: req.ip ?? '' }),
+      getLoadContext: (req, res) => ({ ctx, clientIp: req.ip ?? '', cspNonce: res.locals.cspNonce ?? '' }),
     }),
   );
   app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {

@@ -14,7 +14,7 @@ declare module 'express-serve-static-core' {
 
 /** `__Host-` pins the cookie to this exact origin over https; plain http cannot use the prefix. */
 export function sessionCookieName(config: Config): string {
-  return config.secureCookies ? '__Host-sid' : 'sid';
+  return config.siteIsHttps ? '__Host-sid' : 'sid';
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
@@ -34,7 +34,7 @@ export function sessionCookie(config: Config, token: string, maxAgeSeconds: numb
     'HttpOnly',
     'SameSite=Lax',
     `Max-Age=${maxAgeSeconds}`,
-    ...(config.secureCookies ? ['Secure'] : []),
+    ...(config.siteIsHttps ? ['Secure'] : []),
   ].join('; ');
 }
 

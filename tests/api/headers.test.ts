@@ -1,0 +1,147 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/api-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let httpsServer: TestServer;
+let cookie: string;
+
+beforeAll(async () => {
+  [server, httpsServer] = await Promise.all([
+    startTestServer(),
+    startTestServer({ SITE_URL: 'https://studio.example' }),
+  ]);
+  cookie = await server.login();
+});
+afterAll(() => Promise.all([server?.stop(), httpsServer?.stop()]));
+
+async function getPage(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+  return { response, html: await response.text() };
+}
+
+/** fetch refuses TRACE and a few others, so the methods go out through node:http. */
+function send(method: string, path: string): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${server.url}${path}`, { method, headers: { cookie } }, (response) => {
+      response.resume();
+      resolve(response);
+    });
+    request.once('error', reject);
+    request.end();
+  });
+}
+
+function nonceOf(policy: string): string {
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+  expect(nonce, `a nonce in: ${policy}`).toBeDefined();
+  return nonce!;
+}
+
+describe('page security headers', () => {
+  it.each(['/', '/blog'])('%s sends a Content-Security-Policy whose nonce is on every inline script', async (path) => {
+    const { response, html } = await getPage(path);
+    expect(response.status).toBe(200);
+    const policy = response.headers.get('content-security-policy')!;
+    const nonce = nonceOf(policy);
+    expect(policy).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) {
+      expect(policy).toContain(directive);
+    }
+    expect(policy).not.toContain('unsafe-eval');
+    // JSON-LD is data, which the policy does not govern; every script that runs must carry the nonce.
+    const scripts = html.match(/<script\b[^>]*>/g)!.filter((tag) => !tag.includes('application/ld+json'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it('makes a fresh nonce for every answer', async () => {
+    const first = nonceOf((await getPage('/')).response.headers.get('content-security-policy')!);
+    const second = nonceOf((await getPage('/')).response.headers.get('content-security-policy')!);
+    expect(first).not.toBe(second);
+    expect(Buffer.from(first, 'base64')).toHaveLength(16);
+  });
+
+  it('sends the usual headers and no HSTS over plain http', async () => {
+    const { response } = await getPage('/');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('tells browsers to keep to https when SITE_URL is https', async () => {
+    const response = await fetch(`${httpsServer.url}/`);
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    expect((await fetch(`${httpsServer.url}/api/health`)).headers.get('strict-transport-security')).toContain(
+      'max-age=',
+    );
+  });
+});
+
+describe('answers no cache may keep', () => {
+  it.each(['/dashboard', '/dashboard/projects', '/dashboard/blogs', '/dashboard/messages', '/dashboard/projects.data'])(
+    '%s, signed in, is no-store',
+    async (path) => {
+      const { response } = await getPage(path, { cookie });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toContain('no-store');
+    },
+  );
+
+  it('the sign-in page is no-store', async () => {
+    const { response } = await getPage('/dashboard/login');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('no-store');
+  });
+
+  it.each(['/api/blogs', '/api/contacts', '/api/auth/session', '/api/projects'])(
+    'GET %s, signed in, is no-store',
+    async (path) => {
+      const response = await api(server, 'GET', path, { cookie });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+    },
+  );
+});
+
+describe('methods the site does not use', () => {
+  it.each([
+    ['TRACE', '/', 'GET, HEAD, POST'],
+    ['OPTIONS', '/blog', 'GET, HEAD, POST'],
+    ['PATCH', '/dashboard/login', 'GET, HEAD, POST'],
+    ['PUT', '/contact', 'GET, HEAD, POST'],
+    ['DELETE', '/uploads/missing.jpg', 'GET, HEAD, POST'],
+    ['TRACE', '/api/blogs', 'GET, HEAD, POST, PUT, DELETE'],
+    ['OPTIONS', '/api/projects', 'GET, HEAD, POST, PUT, DELETE'],
+    ['PATCH', '/api/blogs/1', 'GET, HEAD, POST, PUT, DELETE'],
+  ])('%s %s is 405 with Allow', async (method, path, allow) => {
+    const response = await send(method, path);
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe(allow);
+  });
+
+  it('HEAD still answers wherever GET does', async () => {
+    for (const path of ['/', '/blog', '/api/projects', '/robots.txt']) {
+      const response = await fetch(`${server.url}${path}`, { method: 'HEAD' });
+      expect(response.status, path).toBe(200);
+    }
+  });
+});
+
+describe('error answers', () => {
+  it('a server error shows neither a stack trace nor a path', async () => {
+    // A multipart body that cannot be parsed makes the contact page's action fail.
+    const response = await fetch(`${server.url}/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=unfinished' },
+      body: 'not multipart',
+    });
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain('Something went wrong');
+    expect(html).not.toMatch(/\bat \S+ \(|node_modules|file:\/\/|\.tsx?\b/);
+  });
+});
