@@ -3,7 +3,7 @@ import { makeImage } from '../support/images';
 import { DASHBOARD_SITE_URL, E2E_ADMIN_PASSWORD } from './e2e-env';
 
 /** The managers' tests run against their own demo server (see e2e-env.ts). */
-export const dashboardSite = { baseURL: DASHBOARD_SITE_URL };
+export const dashboardSite = { baseURL: DASHBOARD_SITE_URL, tolerateRemovedUploads: true };
 
 /** Signs in through the API (the login page has tests of its own); the cookie lands in the page's context. */
 export async function signInQuickly(page: Page): Promise<void> {
