@@ -1,0 +1,112 @@
+// `npm run backup -- <file>`: one .tar.gz holding a consistent copy of the
+// database and the uploads, safe to take while the server runs.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import * as tar from 'tar';
+import { readConfig } from '../server/config';
+import {
+  ARCHIVE_FORMAT,
+  type BackupManifest,
+  DATABASE_ENTRY,
+  MANIFEST_ENTRY,
+  UPLOADS_ENTRY,
+  archiveArgument,
+  countRows,
+  describeTables,
+  formatBytes,
+  listFiles,
+  runScript,
+} from './backup-archive';
+
+/**
+ * VACUUM INTO reads in one transaction, so the copy is the database as of one
+ * commit, including what still sits in the -wal file; copying the live file
+ * could catch a write half done.
+ */
+function snapshotDatabase(databaseFile: string, target: string): void {
+  const live = new SQLite(databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    live.prepare('VACUUM INTO ?').run(target);
+  } finally {
+    live.close();
+  }
+  // One self-contained file in the archive; the server turns WAL back on when it opens it.
+  const copy = new SQLite(target);
+  try {
+    copy.pragma('journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
+}
+
+/**
+ * Hard-links the uploads into the staging folder (a copy where links fail), so
+ * the archive sees them as of one moment. Runs after the database snapshot: a
+ * file is written before the row that points at it commits, so every file the
+ * snapshot names is there, unless its row was deleted meanwhile and the file
+ * went with it.
+ */
+function stageUploads(uploadsDir: string, target: string): BackupManifest['uploads'] {
+  fs.mkdirSync(target, { recursive: true });
+  const staged = { files: 0, bytes: 0 };
+  if (!fs.existsSync(uploadsDir)) return staged;
+  for (const relative of listFiles(uploadsDir)) {
+    const from = path.join(uploadsDir, relative);
+    const to = path.join(target, relative);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    try {
+      fs.linkSync(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // deleted since the listing
+      fs.copyFileSync(from, to);
+    }
+    staged.files += 1;
+    staged.bytes += fs.statSync(to).size;
+  }
+  return staged;
+}
+
+async function backup(): Promise<void> {
+  const archive = archiveArgument('npm run backup -- <file.tar.gz>');
+  const config = readConfig();
+  if (!fs.existsSync(config.databaseFile))
+    throw new Error(`No database at ${config.databaseFile}: nothing to back up.`);
+
+  // Inside DATA_DIR, so the uploads can be hard-linked rather than copied.
+  const staging = fs.mkdtempSync(path.join(config.dataDir, '.backup-'));
+  // Next to the archive, so the final rename never crosses file systems.
+  fs.mkdirSync(path.dirname(archive), { recursive: true });
+  const partial = `${archive}.partial-${randomBytes(6).toString('hex')}`;
+  try {
+    const databaseCopy = path.join(staging, DATABASE_ENTRY);
+    snapshotDatabase(config.databaseFile, databaseCopy);
+    const manifest: BackupManifest = {
+      format: ARCHIVE_FORMAT,
+      createdAt: new Date().toISOString(),
+      tables: countRows(databaseCopy),
+      uploads: stageUploads(config.uploadsDir, path.join(staging, UPLOADS_ENTRY)),
+    };
+    fs.writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
+    await tar.create({ gzip: true, portable: true, file: partial, cwd: staging }, [
+      MANIFEST_ENTRY,
+      DATABASE_ENTRY,
+      UPLOADS_ENTRY,
+    ]);
+    // A failed backup never leaves a partial archive under the asked name.
+    fs.renameSync(partial, archive);
+    console.log(
+      [
+        `Wrote ${archive} (${formatBytes(fs.statSync(archive).size)})`,
+        `  database: ${formatBytes(fs.statSync(databaseCopy).size)}; rows: ${describeTables(manifest.tables)}`,
+        `  uploads: ${manifest.uploads.files} files, ${formatBytes(manifest.uploads.bytes)}`,
+      ].join('\n'),
+    );
+  } finally {
+    fs.rmSync(partial, { force: true });
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+runScript(backup);

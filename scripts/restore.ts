@@ -1,0 +1,181 @@
+// `npm run restore -- <file>`: puts a backup's database and uploads back into
+// DATA_DIR, keeping the current ones in DATA_DIR/before-restore-<timestamp>/.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import * as tar from 'tar';
+import { type Config, readConfig } from '../server/config';
+import {
+  ARCHIVE_FORMAT,
+  type BackupManifest,
+  DATABASE_ENTRY,
+  MANIFEST_ENTRY,
+  UPLOADS_ENTRY,
+  archiveArgument,
+  countRows,
+  describeTables,
+  listFiles,
+  messageOf,
+  runScript,
+} from './backup-archive';
+
+/**
+ * Refuses while another process has the database open. In WAL mode every open
+ * connection holds a shared lock on the file for as long as it is open, so an
+ * exclusive lock, asked for without waiting, fails exactly when a server (or
+ * anything else) uses this DATA_DIR.
+ */
+function ensureDatabaseUnused(databaseFile: string): void {
+  if (!fs.existsSync(databaseFile)) return;
+  let probe: SQLite.Database | undefined;
+  try {
+    probe = new SQLite(databaseFile, { timeout: 0 });
+    probe.pragma('locking_mode = EXCLUSIVE');
+    probe.exec('BEGIN EXCLUSIVE; COMMIT');
+  } catch (error) {
+    // Any other failure means a damaged file, which is what a restore is for.
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') return;
+    throw new Error(`${databaseFile} is in use: stop the server before restoring. Nothing was changed.`);
+  } finally {
+    probe?.close();
+  }
+}
+
+/** Extracts the archive, refusing anything but the manifest, the database and files under uploads/. */
+async function extractArchive(archive: string, folder: string): Promise<void> {
+  const unexpected: string[] = [];
+  try {
+    await tar.extract({
+      file: archive,
+      cwd: folder,
+      strict: true,
+      filter: (entryPath, entry) => {
+        const name = entryPath.replace(/\/+$/, '');
+        const type = 'type' in entry ? entry.type : undefined;
+        const allowed =
+          ((name === MANIFEST_ENTRY || name === DATABASE_ENTRY) && type === 'File') ||
+          (name === UPLOADS_ENTRY && type === 'Directory') ||
+          (name.startsWith(`${UPLOADS_ENTRY}/`) &&
+            !name.split('/').includes('..') &&
+            (type === 'File' || type === 'Directory'));
+        if (!allowed) unexpected.push(entryPath);
+        return allowed;
+      },
+    });
+  } catch (error) {
+    throw new Error(`cannot read the archive (${messageOf(error)})`);
+  }
+  if (unexpected.length > 0) throw new Error(`unexpected entries: ${unexpected.slice(0, 5).join(', ')}`);
+}
+
+function readManifest(folder: string): BackupManifest {
+  const file = path.join(folder, MANIFEST_ENTRY);
+  if (!fs.existsSync(file))
+    throw new Error(`${MANIFEST_ENTRY} is missing; this is not a backup made by npm run backup`);
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as BackupManifest;
+  if (manifest.format !== ARCHIVE_FORMAT) throw new Error(`unknown backup format ${String(manifest.format)}`);
+  return manifest;
+}
+
+/** Checks the extracted copy against its manifest before anything in DATA_DIR is touched. */
+function verifyExtracted(folder: string): BackupManifest {
+  const manifest = readManifest(folder);
+  const databaseFile = path.join(folder, DATABASE_ENTRY);
+  if (!fs.existsSync(databaseFile)) throw new Error(`${DATABASE_ENTRY} is missing`);
+  let integrity: unknown[];
+  let tables: Record<string, number>;
+  try {
+    const db = new SQLite(databaseFile, { readonly: true, fileMustExist: true });
+    try {
+      integrity = db.pragma('integrity_check', { simple: false }) as unknown[];
+    } finally {
+      db.close();
+    }
+    tables = countRows(databaseFile);
+  } catch (error) {
+    throw new Error(`${DATABASE_ENTRY} cannot be read (${messageOf(error)})`);
+  }
+  if (JSON.stringify(integrity) !== JSON.stringify([{ integrity_check: 'ok' }])) {
+    throw new Error(`${DATABASE_ENTRY} fails its integrity check: ${JSON.stringify(integrity).slice(0, 200)}`);
+  }
+  if (JSON.stringify(tables) !== JSON.stringify(manifest.tables)) {
+    throw new Error(`${DATABASE_ENTRY} does not hold the rows ${MANIFEST_ENTRY} lists`);
+  }
+  const uploads = path.join(folder, UPLOADS_ENTRY);
+  const files = fs.existsSync(uploads) ? listFiles(uploads).length : -1;
+  if (files !== manifest.uploads.files) {
+    throw new Error(
+      `${UPLOADS_ENTRY}/ holds ${Math.max(files, 0)} files, ${MANIFEST_ENTRY} lists ${manifest.uploads.files}`,
+    );
+  }
+  return manifest;
+}
+
+/**
+ * Moves the current database (with its -wal and -shm) and uploads aside, then
+ * the restored ones in. Every step is a rename inside DATA_DIR; if one fails,
+ * the steps done are undone in reverse.
+ */
+function swapIntoPlace(config: Config, incoming: string): string | undefined {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const keep = path.join(config.dataDir, `before-restore-${stamp}`);
+  const current = [
+    config.databaseFile,
+    `${config.databaseFile}-wal`,
+    `${config.databaseFile}-shm`,
+    config.uploadsDir,
+  ].filter((entry) => fs.existsSync(entry));
+  const moves: [from: string, to: string][] = [
+    ...current.map((entry): [string, string] => [entry, path.join(keep, path.basename(entry))]),
+    [path.join(incoming, DATABASE_ENTRY), config.databaseFile],
+    [path.join(incoming, UPLOADS_ENTRY), config.uploadsDir],
+  ];
+  if (current.length > 0) fs.mkdirSync(keep);
+  const done: [string, string][] = [];
+  try {
+    for (const [from, to] of moves) {
+      fs.renameSync(from, to);
+      done.push([from, to]);
+    }
+  } catch (error) {
+    for (const [from, to] of done.reverse()) fs.renameSync(to, from);
+    if (current.length > 0) fs.rmdirSync(keep);
+    throw error;
+  }
+  return current.length > 0 ? keep : undefined;
+}
+
+async function restore(): Promise<void> {
+  const archive = archiveArgument('npm run restore -- <file.tar.gz>');
+  const config = readConfig();
+  if (!fs.existsSync(archive)) throw new Error(`No archive at ${archive}.`);
+  ensureDatabaseUnused(config.databaseFile);
+
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  // Inside DATA_DIR, so moving the restored data into place is a rename.
+  const incoming = fs.mkdtempSync(path.join(config.dataDir, '.restore-'));
+  try {
+    let manifest: BackupManifest;
+    try {
+      await extractArchive(archive, incoming);
+      manifest = verifyExtracted(incoming);
+    } catch (error) {
+      throw new Error(`${archive} is not a usable backup: ${messageOf(error)}. Nothing was changed.`);
+    }
+    // Checked again: the server may have been started while the archive was verified.
+    ensureDatabaseUnused(config.databaseFile);
+    const kept = swapIntoPlace(config, incoming);
+    console.log(
+      [
+        `Restored the backup of ${manifest.createdAt} into ${config.dataDir}`,
+        `  rows: ${describeTables(manifest.tables)}`,
+        `  uploads: ${manifest.uploads.files} files`,
+        kept ? `The data it replaced is in ${kept}` : 'There was no data to replace.',
+      ].join('\n'),
+    );
+  } finally {
+    fs.rmSync(incoming, { recursive: true, force: true });
+  }
+}
+
+runScript(restore);

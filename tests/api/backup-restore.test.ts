@@ -1,0 +1,162 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Blog, ContactMessage, Project } from '../../core/types';
+import { api, form } from '../support/api-client';
+import { imageBlob, makeImage } from '../support/images';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-backup-test-'));
+const dataDir = path.join(work, 'data');
+const archive = path.join(work, 'saved', 'studio.tar.gz');
+
+let server: TestServer | undefined;
+let cookie: string;
+
+/** Runs `scripts/<name>.ts` as `npm run <name>` does, on the test's DATA_DIR. */
+async function runScript(name: 'backup' | 'restore', file: string) {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, file], {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    });
+    return { code: 0, stdout, stderr: '' };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** Every file in the data folder with a hash of its bytes, to show a refused restore changed nothing. */
+function fingerprint(): Record<string, string> {
+  const entries = fs.readdirSync(dataDir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile());
+  return Object.fromEntries(
+    entries.map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return [path.relative(dataDir, file), createHash('sha256').update(fs.readFileSync(file)).digest('hex')];
+    }),
+  );
+}
+
+async function start() {
+  server = await startTestServer({}, dataDir);
+  cookie = await server.login();
+  return server;
+}
+
+async function stop() {
+  await server?.stop();
+  server = undefined;
+}
+
+let project: Project;
+let blog: Blog;
+
+function writeBlog(title: string) {
+  const post = { author: 'Pema', category: 'Sustainability', excerpt: 'Why earth walls suit the valley.' };
+  return api<{ data: Blog }>(server!, 'POST', '/api/blogs', {
+    cookie,
+    json: { ...post, title, content: '<p>Cold.</p>' },
+  });
+}
+
+beforeAll(async () => {
+  const running = await start();
+  const image = { data: imageBlob(await makeImage(1200, 800)), name: 'site.jpg' };
+  const fields = { title: 'Haa Guesthouse', description: 'Stone and timber.', year: '2023', location: 'Haa' };
+  const created = await api<{ data: Project }>(running, 'POST', '/api/projects', {
+    cookie,
+    form: form({ ...fields, category: 'Hospitality' }, { images: [image] }),
+  });
+  expect(created.status).toBe(201);
+  project = created.body.data;
+  const written = await writeBlog('Winter on site');
+  expect(written.status).toBe(201);
+  blog = written.body.data;
+  const message = { name: 'Sonam', email: 'sonam@example.bt', message: 'A school in Bumthang?' };
+  expect((await api(running, 'POST', '/api/contact', { json: message })).status).toBe(200);
+});
+
+afterAll(async () => {
+  await stop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe('backup and restore', () => {
+  it('backs up while the server runs, and restore brings back exactly that', { timeout: 60_000 }, async () => {
+    const backup = await runScript('backup', archive);
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(/Wrote .*studio\.tar\.gz/);
+    expect(backup.stdout).toMatch(/projects 1, /);
+    expect(fs.readdirSync(path.dirname(archive))).toEqual(['studio.tar.gz']);
+
+    // The server still has the database open: restore refuses and changes nothing.
+    const before = fingerprint();
+    const refused = await runScript('restore', archive);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('stop the server before restoring');
+    expect(fingerprint()).toEqual(before);
+
+    // Changes after the backup, which the restore must undo.
+    let running = server!;
+    expect((await api(running, 'DELETE', `/api/projects/${project.id}`, { cookie })).status).toBe(200);
+    const renamed = await api(running, 'PUT', `/api/blogs/${blog.id}`, { cookie, form: form({ title: 'Renamed' }) });
+    expect(renamed.status).toBe(200);
+    expect((await writeBlog('Written later')).status).toBe(201);
+    expect(fs.existsSync(path.join(dataDir, 'uploads', project.image))).toBe(false);
+    await stop();
+
+    const restored = await runScript('restore', archive);
+    expect(restored.code, restored.stderr).toBe(0);
+    const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith('before-restore-'));
+    expect(kept).toHaveLength(1);
+    expect(fs.existsSync(path.join(dataDir, kept[0]!, 'studio.sqlite'))).toBe(true);
+
+    running = await start();
+    const back = await api<{ data: Project }>(running, 'GET', `/api/projects/${project.id}`);
+    expect(back.status).toBe(200);
+    expect(back.body.data).toMatchObject({ title: 'Haa Guesthouse', images: project.images });
+    for (const image of project.imageDetails) {
+      for (const file of [image.path, ...image.variants.map((variant) => variant.path)]) {
+        expect((await fetch(`${running.url}/uploads/${file}`)).status, file).toBe(200);
+      }
+    }
+    const blogs = await api<{ data: Blog[] }>(running, 'GET', '/api/blogs', { cookie });
+    expect(blogs.body.data.map((post) => post.title)).toEqual(['Winter on site']);
+    const inbox = await api<{ data: ContactMessage[] }>(running, 'GET', '/api/contacts', { cookie });
+    expect(inbox.body.data.map((message) => message.name)).toEqual(['Sonam']);
+    await stop();
+  });
+
+  it('refuses a garbage archive or a damaged database and leaves the data as it was', async () => {
+    const before = fingerprint();
+    const garbage = path.join(work, 'garbage.tar.gz');
+    fs.writeFileSync(garbage, Buffer.from('not a backup at all, just some bytes'.repeat(100)));
+    const refusedGarbage = await runScript('restore', garbage);
+    expect(refusedGarbage.code).toBe(1);
+    expect(refusedGarbage.stderr).toContain('is not a usable backup');
+
+    // A real archive whose database was damaged after the backup.
+    const damaged = path.join(work, 'damaged');
+    fs.mkdirSync(damaged);
+    await tar.extract({ file: archive, cwd: damaged });
+    const database = path.join(damaged, 'studio.sqlite');
+    const bytes = fs.readFileSync(database);
+    bytes.fill(0x5a, 4096, 8192);
+    fs.writeFileSync(database, bytes);
+    const damagedArchive = path.join(work, 'damaged.tar.gz');
+    await tar.create({ gzip: true, file: damagedArchive, cwd: damaged }, fs.readdirSync(damaged));
+    const refusedDamaged = await runScript('restore', damagedArchive);
+    expect(refusedDamaged.code).toBe(1);
+    expect(refusedDamaged.stderr).toMatch(/studio\.sqlite (fails its integrity check|cannot be read)/);
+
+    expect(fingerprint()).toEqual(before);
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('.restore-'))).toEqual([]);
+  });
+});
