@@ -14,6 +14,8 @@ export interface Config {
   seedDemo: boolean;
   sessionTtlMs: number;
   trustProxy: boolean;
+  /** One JSON line per request on stdout (LOG_REQUESTS=0 turns it off; security events are always logged). */
+  logRequests: boolean;
   /** SITE_URL is https: cookies are Secure and browsers are told to keep to https (HSTS). */
   siteIsHttps: boolean;
   production: boolean;
@@ -71,6 +73,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: parseFlag(env.SEED_DEMO, true),
     sessionTtlMs: parsePositiveNumber('SESSION_TTL_SECONDS', env.SESSION_TTL_SECONDS, SESSION_TTL_MS / 1000) * 1000,
     trustProxy: parseFlag(env.TRUST_PROXY, false),
+    logRequests: parseFlag(env.LOG_REQUESTS, true),
     siteIsHttps,
     production: env.NODE_ENV === 'production',
   };

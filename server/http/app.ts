@@ -9,6 +9,7 @@ import { AppError } from '../services/errors';
 import { refuseUnusedMethods } from './allowed-methods';
 import { apiRouter } from './api';
 import { refuseCrossSiteWrites } from './origin-check';
+import { logRequests } from './request-log';
 import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { uploadsRouter } from './uploads';
 
@@ -24,6 +25,7 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
+  if (ctx.config.logRequests) app.use(logRequests);
   app.use(securityHeaders(ctx.config));
   app.use(refuseUnusedMethods);
   app.use('/uploads', uploadsRouter(ctx.uploadsDir));

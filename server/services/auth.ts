@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { loginSchema } from '../../core/schemas/auth.schema';
+import { logEvent } from '../log';
 import { nowIso, type ServiceContext } from './context';
 import { AppError, parseInput } from './errors';
 import { generatePassword, hashPassword, verifyPassword } from './passwords';
@@ -33,6 +34,9 @@ export async function ensureAdmin(
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** A name tried at sign-in is cut to this length in the log, so a huge input cannot flood it. */
+const LOGGED_USERNAME_MAX = 100;
 
 /** Checked against when the name is unknown, so both failures take the same time. */
 let decoyHash: Promise<string> | undefined;
@@ -67,6 +71,7 @@ export async function login(
   if (failures.count >= LOGIN_MAX_FAILURES) {
     const retryAt = Date.parse(failures.oldest ?? '') + LOGIN_WINDOW_MS;
     const minutes = Math.max(1, Math.ceil((retryAt - now) / 60_000));
+    logEvent('warn', 'rate limited', { what: 'login', ip: meta.ip, retryAfterMinutes: minutes });
     throw new AppError(429, MESSAGES.tooManyLoginAttempts(minutes));
   }
   const { username, password } = parseInput(loginSchema, input);
@@ -82,6 +87,8 @@ export async function login(
       .insertInto('loginFailures')
       .values({ ip: meta.ip, attemptedAt: new Date(now).toISOString() })
       .execute();
+    // Logged here so the API and the dashboard's sign-in page both report it; never the password.
+    logEvent('warn', 'login failed', { username: username.slice(0, LOGGED_USERNAME_MAX), ip: meta.ip });
     throw new AppError(401, MESSAGES.invalidCredentials);
   }
   const token = randomBytes(32).toString('base64url');

@@ -1,0 +1,9 @@
+/**
+ * One JSON line per event on stdout, so a log collector can parse every line.
+ * Callers pass only what is safe to keep: never passwords, cookies or tokens.
+ */
+export type LogLevel = 'info' | 'warn' | 'error';
+
+export function logEvent(level: LogLevel, msg: string, fields: Record<string, unknown> = {}): void {
+  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
+}
