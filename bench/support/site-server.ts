@@ -24,11 +24,16 @@ export async function startSite(
   });
   const url = await new Promise<string>((resolve, reject) => {
     let log = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const watch = (chunk: Buffer) => {
       log += chunk.toString();
       const match = /Site ready at http:\/\/localhost:(\d+)/.exec(log);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    });
+      if (!match) return;
+      // Past start-up the request log only needs draining, not keeping: a pipe left full would stall the server.
+      child.stdout!.off('data', watch);
+      child.stdout!.resume();
+      resolve(`http://127.0.0.1:${match[1]}`);
+    };
+    child.stdout!.on('data', watch);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${log}`)));
   });
   return { url, child };
