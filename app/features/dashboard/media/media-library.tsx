@@ -98,7 +98,7 @@ export function MediaLibrary({ items, report }: { items: MediaItem[]; report: No
           No images in the library yet. Upload some above; each one gets a URL to copy into a page or post.
         </p>
       ) : (
-        <ul className="media-grid">
+        <ul className="card-grid">
           {items.map((item) => (
             <MediaCard key={item.id} item={item} onDelete={() => setDeleting(item)} />
           ))}

@@ -56,7 +56,7 @@ export function EntityManager<T extends { id: number; name: string }>({
       {items.length === 0 ? (
         <p className="empty-state">{kind.emptyText}</p>
       ) : (
-        <ul className={`entity-grid ${kind.gridClassName ?? ''}`}>
+        <ul className={`card-grid ${kind.gridClassName ?? ''}`}>
           {items.map((item) => (
             <li key={item.id} className="dashboard-card entity-card">
               <ResponsiveImage
