@@ -9,7 +9,7 @@ import { E2E_ADMIN_PASSWORD, E2E_DASHBOARD_PORT, E2E_EMPTY_PORT, E2E_PORT } from
  * its own port with a fresh data folder and the demo content, in Debian's
  * Chromium (Playwright's own browser download does not work here).
  */
-function server(port: number, seedDemo: boolean) {
+function server(port: number, seedDemo: boolean, limits: Record<string, string>) {
   const dataDir = path.join(os.tmpdir(), `studio-e2e-${port}`);
   return {
     command: `rm -rf "${dataDir}" && node server.js`,
@@ -24,6 +24,7 @@ function server(port: number, seedDemo: boolean) {
       SITE_URL: `http://127.0.0.1:${port}`,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       SEED_DEMO: seedDemo ? '1' : '0',
+      ...limits,
     },
   };
 }
@@ -44,5 +45,11 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
   ],
-  webServer: [server(E2E_PORT, true), server(E2E_EMPTY_PORT, false), server(E2E_DASHBOARD_PORT, true)],
+  // Every browser test comes from 127.0.0.1, so the demo servers allow that one address more than a visitor
+  // gets; the empty site keeps a limit of one message, which its contact test runs into.
+  webServer: [
+    server(E2E_PORT, true, { CONTACT_RATE_LIMIT_MAX: '50' }),
+    server(E2E_EMPTY_PORT, false, { CONTACT_RATE_LIMIT_MAX: '1' }),
+    server(E2E_DASHBOARD_PORT, true, { CONTACT_RATE_LIMIT_MAX: '50', UPLOAD_RATE_LIMIT_MAX: '1000' }),
+  ],
 });

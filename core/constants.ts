@@ -159,6 +159,26 @@ export const CONTACT_MIN_FILL_MS = 2000;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * What one client address may do within a window. The specification is
+ * silent; these leave a person plenty of room and stop a script.
+ */
+export const RATE_LIMITS = {
+  /** Failed sign-ins. */
+  login: { max: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
+  /** Contact messages: a visitor sends one or two. */
+  contact: { max: 5, windowMs: 10 * 60 * 1000 },
+  /** The administrator's writes that carry files (multipart requests). */
+  upload: { max: 100, windowMs: 10 * 60 * 1000 },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
 export const FALLBACK_IMAGE = '/placeholder.svg';
 
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];

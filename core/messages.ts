@@ -1,5 +1,7 @@
 /** The texts of SPEC sections 5 and 8, and our own server answers, written once. */
 
+const tryAgainIn = (minutes: number) => `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
 export const MESSAGES = {
   // Validation (SPEC section 5)
   selectProjectImage: 'Please select at least one image for the project.',
@@ -66,8 +68,10 @@ export const MESSAGES = {
   tooManyImages: (max: number) => `A project can have at most ${max} images`,
   imageDimensionsTooLarge: 'Image dimensions are too large',
   svgNotAccepted: 'SVG images are not accepted; please upload a PNG or JPEG',
-  tooManyLoginAttempts: (minutes: number) =>
-    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyLoginAttempts: (minutes: number) => `Too many failed sign-in attempts. ${tryAgainIn(minutes)}`,
+  tooManyContactMessages: (minutes: number) =>
+    `Too many messages have been sent from your address. ${tryAgainIn(minutes)}`,
+  tooManyUploads: (minutes: number) => `Too many uploads in a short time. ${tryAgainIn(minutes)}`,
   requestTooLarge: 'The request is too large',
   invalidJson: 'The request body is not valid JSON',
   internalError: 'Something went wrong on our side. Please try again.',

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SESSION_TTL_MS } from '../core/constants';
+import { RATE_LIMITS, type RateLimit, type RateLimitName, SESSION_TTL_MS } from '../core/constants';
 
 /** Environment variables, parsed and checked once at start-up (DESIGN.md). */
 export interface Config {
@@ -14,6 +14,8 @@ export interface Config {
   seedDemo: boolean;
   sessionTtlMs: number;
   trustProxy: boolean;
+  /** RATE_LIMITS, with the counts CONTACT_RATE_LIMIT_MAX and UPLOAD_RATE_LIMIT_MAX set for this site. */
+  rateLimits: Record<RateLimitName, RateLimit>;
   /** One JSON line per request on stdout (LOG_REQUESTS=0 turns it off; security events are always logged). */
   logRequests: boolean;
   /** SITE_URL is https: cookies are Secure and browsers are told to keep to https (HSTS). */
@@ -73,6 +75,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: parseFlag(env.SEED_DEMO, true),
     sessionTtlMs: parsePositiveNumber('SESSION_TTL_SECONDS', env.SESSION_TTL_SECONDS, SESSION_TTL_MS / 1000) * 1000,
     trustProxy: parseFlag(env.TRUST_PROXY, false),
+    rateLimits: {
+      login: RATE_LIMITS.login,
+      contact: {
+        ...RATE_LIMITS.contact,
+        max: parsePositiveNumber('CONTACT_RATE_LIMIT_MAX', env.CONTACT_RATE_LIMIT_MAX, RATE_LIMITS.contact.max),
+      },
+      upload: {
+        ...RATE_LIMITS.upload,
+        max: parsePositiveNumber('UPLOAD_RATE_LIMIT_MAX', env.UPLOAD_RATE_LIMIT_MAX, RATE_LIMITS.upload.max),
+      },
+    },
     logRequests: parseFlag(env.LOG_REQUESTS, true),
     siteIsHttps,
     production: env.NODE_ENV === 'production',

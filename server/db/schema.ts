@@ -144,10 +144,13 @@ export interface SessionsTable {
   expiresAt: string;
 }
 
-export interface LoginFailuresTable {
+/** One request that a rate limit counted: a failed sign-in, a contact message, an upload. */
+export interface RateLimitHitsTable {
   id: Generated<number>;
-  ip: string;
-  attemptedAt: string;
+  bucket: string;
+  /** The client's address. */
+  clientKey: string;
+  hitAt: string;
 }
 
 export interface Database {
@@ -164,7 +167,7 @@ export interface Database {
   contentVersion: ContentVersionTable;
   admins: AdminsTable;
   sessions: SessionsTable;
-  loginFailures: LoginFailuresTable;
+  rateLimitHits: RateLimitHitsTable;
 }
 
 export type MediaItemRow = Selectable<MediaItemsTable>;

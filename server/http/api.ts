@@ -12,6 +12,7 @@ import { projectsRouter } from './routes/projects';
 import { siteRouter } from './routes/site';
 import { teamMembersRouter } from './routes/team-members';
 import { loadSession } from './session';
+import { limitUploads } from './uploads-parser';
 
 /** The REST API of SPEC section 7 and the additions of DESIGN.md, under /api. */
 export function apiRouter(ctx: ServiceContext): Router {
@@ -21,6 +22,7 @@ export function apiRouter(ctx: ServiceContext): Router {
   router.use(refuseCrossSiteWrites(ctx.config));
   router.use(express.json({ limit: '1mb' }));
   router.use(loadSession(ctx));
+  router.use(limitUploads(ctx));
   router.use((req, res, next) => {
     // Nothing an administrator reads may sit in a shared cache; public answers revalidate by ETag.
     res.setHeader('Cache-Control', req.admin ? 'private, no-store' : 'no-cache');

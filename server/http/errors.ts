@@ -3,6 +3,7 @@ import multer from 'multer';
 import { MAX_PROJECT_IMAGES } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { AppError } from '../services/errors';
+import { RateLimitError } from '../services/rate-limit';
 
 function statusOf(error: unknown): { status: number; message: string; fields?: Record<string, string> } {
   if (error instanceof AppError) return { status: error.status, message: error.message, fields: error.fields };
@@ -26,6 +27,7 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, nex
   if (res.headersSent) return next(error);
   const { status, message, fields } = statusOf(error);
   if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
+  if (error instanceof RateLimitError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
   res.status(status).json(fields ? { error: message, fields } : { error: message });
 }
 

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { loginSchema } from '../../core/schemas/auth.schema';
 import { logEvent } from '../log';
 import { nowIso, type ServiceContext } from './context';
 import { AppError, parseInput } from './errors';
+import { checkRateLimit, recordRateLimitHit } from './rate-limit';
 import { generatePassword, hashPassword, verifyPassword } from './passwords';
 
 export interface AdminSession {
@@ -41,23 +41,8 @@ const LOGGED_USERNAME_MAX = 100;
 /** Checked against when the name is unknown, so both failures take the same time. */
 let decoyHash: Promise<string> | undefined;
 
-async function recentFailures(
-  ctx: ServiceContext,
-  ip: string,
-  now: number,
-): Promise<{ count: number; oldest?: string }> {
-  const since = new Date(now - LOGIN_WINDOW_MS).toISOString();
-  const row = await ctx.db
-    .selectFrom('loginFailures')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('attemptedAt').as('oldest')])
-    .where('ip', '=', ip)
-    .where('attemptedAt', '>', since)
-    .executeTakeFirst();
-  return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? undefined };
-}
-
 /**
- * Signs in: after LOGIN_MAX_FAILURES failures from one address within the
+ * Signs in: after RATE_LIMITS.login.max failures from one address within the
  * window, answers 429 until the oldest of them leaves the window. Returns the
  * session token for the cookie.
  */
@@ -67,13 +52,7 @@ export async function login(
   meta: { ip: string; now?: number },
 ): Promise<{ token: string; session: AdminSession }> {
   const now = meta.now ?? Date.now();
-  const failures = await recentFailures(ctx, meta.ip, now);
-  if (failures.count >= LOGIN_MAX_FAILURES) {
-    const retryAt = Date.parse(failures.oldest ?? '') + LOGIN_WINDOW_MS;
-    const minutes = Math.max(1, Math.ceil((retryAt - now) / 60_000));
-    logEvent('warn', 'rate limited', { what: 'login', ip: meta.ip, retryAfterMinutes: minutes });
-    throw new AppError(429, MESSAGES.tooManyLoginAttempts(minutes));
-  }
+  await checkRateLimit(ctx, 'login', meta.ip, now);
   const { username, password } = parseInput(loginSchema, input);
   const admin = await ctx.db
     .selectFrom('admins')
@@ -83,10 +62,7 @@ export async function login(
   decoyHash ??= hashPassword(generatePassword());
   const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash));
   if (!admin || !valid) {
-    await ctx.db
-      .insertInto('loginFailures')
-      .values({ ip: meta.ip, attemptedAt: new Date(now).toISOString() })
-      .execute();
+    await recordRateLimitHit(ctx, 'login', meta.ip, now);
     // Logged here so the API and the dashboard's sign-in page both report it; never the password.
     logEvent('warn', 'login failed', { username: username.slice(0, LOGGED_USERNAME_MAX), ip: meta.ip });
     throw new AppError(401, MESSAGES.invalidCredentials);
@@ -98,12 +74,8 @@ export async function login(
       .insertInto('sessions')
       .values({ id: hashToken(token), adminId: admin.id, createdAt: new Date(now).toISOString(), expiresAt })
       .execute();
-    // Old failures and expired sessions have no further use.
+    // Expired sessions have no further use.
     await trx.deleteFrom('sessions').where('expiresAt', '<=', new Date(now).toISOString()).execute();
-    await trx
-      .deleteFrom('loginFailures')
-      .where('attemptedAt', '<=', new Date(now - LOGIN_WINDOW_MS).toISOString())
-      .execute();
   });
   return { token, session: { adminId: admin.id, username: admin.username, expiresAt } };
 }

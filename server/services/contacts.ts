@@ -5,6 +5,7 @@ import type { ContactMessage } from '../../core/types';
 import type { Db } from '../db/database';
 import { nowIso, type ServiceContext } from './context';
 import { notFound, parseInput } from './errors';
+import { takeRateLimit } from './rate-limit';
 
 const CONTACT_COLUMNS = ['id', 'name', 'email', 'phone', 'message', 'status', 'createdAt', 'updatedAt'] as const;
 
@@ -20,6 +21,8 @@ export async function createContactMessage(
 ): Promise<boolean> {
   const { website, formStartedAt, ...fields } = parseInput(contactMessageSchema, input);
   const now = meta.now ?? Date.now();
+  // Counted per address, bots included, so a flood from one address never closes the form for another.
+  await takeRateLimit(ctx, 'contact', meta.ip, now);
   const honeypotFilled = website !== undefined && website.trim() !== '';
   const sentTooSoon = formStartedAt !== undefined && now - formStartedAt < CONTACT_MIN_FILL_MS;
   if (honeypotFilled || sentTooSoon) return false;

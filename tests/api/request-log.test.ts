@@ -1,33 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '../../core/constants';
 import { api } from '../support/api-client';
+import { waitForLines } from '../support/log-lines';
 import { ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
 
 const WRONG_PASSWORD = 'hunter2-wrong';
 const QUERY_TOKEN = 'secret-token-4f9a2c';
-
-interface LogLine {
-  level: string;
-  msg: string;
-  [field: string]: unknown;
-}
-
-/** The JSON lines among the server's output; other lines (the start-up notice) are skipped. */
-function logLines(server: TestServer): LogLine[] {
-  return server
-    .output()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as LogLine);
-}
-
-/** Lines are written when an answer finishes, which may reach the pipe just after the client has it. */
-async function waitForLines(server: TestServer, done: (lines: LogLine[]) => boolean): Promise<LogLine[]> {
-  for (let tries = 0; tries < 50 && !done(logLines(server)); tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return logLines(server);
-}
 
 /** Signs in wrongly until the throttle answers, as the throttle test in auth.test.ts does. */
 async function failUntilThrottled(server: TestServer): Promise<number> {

@@ -1,5 +1,6 @@
 import { HERO_FETCH_RETRIES, HERO_RETRY_DELAY_MS, REFETCH_AFTER_FOCUS_MS } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
+import { desktopOnly } from './dashboard-support';
 import { EMPTY_SITE_URL } from './e2e-env';
 import { expect, test } from './fixtures';
 
@@ -65,5 +66,26 @@ test.describe('the hero when featured projects cannot be loaded', () => {
     await page.unroute('**/api/projects/featured');
     await page.getByRole('button', { name: 'Retry Loading' }).click();
     await expect(page.locator('.hero')).toContainText('No featured projects yet.');
+  });
+});
+
+test.describe('the contact limit', () => {
+  test('a second message from the same address meets the contact limit, said in words', async ({ page }, testInfo) => {
+    // The empty site allows one message per address; one project sends both.
+    test.skip(desktopOnly(testInfo));
+    await page.goto('/contact');
+    const send = async (text: string) => {
+      await page.getByLabel('Full Name').fill('Pema Choden');
+      await page.getByLabel('Email Address').fill('pema@example.bt');
+      await page.getByLabel('Message').fill(text);
+      await page.getByRole('button', { name: 'Send Message' }).click();
+    };
+    // The form must look like a person's: the server drops forms sent within 2 s.
+    await page.waitForTimeout(2100);
+    await send('A first enquiry about a house in Bumthang.');
+    await expect(page.getByRole('status')).toHaveText(MESSAGES.contactSuccess);
+    await send('And a second one straight after.');
+    await expect(page.getByRole('status')).toHaveText(MESSAGES.tooManyContactMessages(10));
+    await expect(page.getByLabel('Message')).toHaveValue('And a second one straight after.');
   });
 });

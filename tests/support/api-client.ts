@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { TestServer } from './test-server';
 
 export interface ApiAnswer<T = unknown> {
@@ -52,4 +53,46 @@ export function form(
     for (const file of list) data.append(name, file.data, file.name);
   }
   return data;
+}
+
+/**
+ * Sends JSON from another loopback address (127.0.0.2, 127.0.0.3…), so a test
+ * can be two visitors without trusting any proxy header.
+ */
+export function apiFrom<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any -- as api()
+  localAddress: string,
+  server: TestServer,
+  method: string,
+  path: string,
+  json: unknown,
+): Promise<ApiAnswer<T>> {
+  const payload = JSON.stringify(json);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${server.url}${path}`,
+      {
+        method,
+        localAddress,
+        headers: {
+          'content-type': 'application/json',
+          origin: server.origin,
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (typeof value === 'string') headers.set(name, value);
+          }
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as T, headers });
+        });
+      },
+    );
+    request.once('error', reject);
+    request.end(payload);
+  });
 }

@@ -16,6 +16,10 @@ export function ContactForm() {
   const [fields, setFields] = useState<Record<string, string>>(
     pageResult && !pageResult.ok ? (pageResult.fields ?? {}) : {},
   );
+  // Said instead of the general failure text when the server limits this address's messages.
+  const [limitNotice, setLimitNotice] = useState<string | undefined>(
+    pageResult && !pageResult.ok && !pageResult.fields ? pageResult.error : undefined,
+  );
   const startedAt = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (startedAt.current) startedAt.current.value = String(Date.now());
@@ -26,6 +30,7 @@ export function ContactForm() {
     const form = event.currentTarget;
     setState('sending');
     setFields({});
+    setLimitNotice(undefined);
     try {
       const response = await fetch('/api/contact', {
         method: 'POST',
@@ -33,9 +38,14 @@ export function ContactForm() {
         credentials: 'include',
         body: JSON.stringify(Object.fromEntries(new FormData(form))),
       });
-      const body = (await response.json().catch(() => ({}))) as { success?: boolean; fields?: Record<string, string> };
+      const body = (await response.json().catch(() => ({}))) as {
+        success?: boolean;
+        error?: string;
+        fields?: Record<string, string>;
+      };
       if (!response.ok || !body.success) {
         setFields(body.fields ?? {});
+        if (response.status === 429) setLimitNotice(body.error);
         setState('error');
         return;
       }
@@ -89,7 +99,7 @@ export function ContactForm() {
       </button>
       <p role="status" className={`contact-form__status contact-form__status--${state}`}>
         {state === 'success' && MESSAGES.contactSuccess}
-        {state === 'error' && MESSAGES.contactFailure}
+        {state === 'error' && (limitNotice ?? MESSAGES.contactFailure)}
       </p>
     </form>
   );

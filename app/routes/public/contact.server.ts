@@ -17,6 +17,7 @@ export async function sendContactMessage(
   } catch (error) {
     if (error instanceof AppError && error.status === 400)
       return { ok: false, error: error.message, fields: error.fields };
+    if (error instanceof AppError && error.status === 429) return { ok: false, error: error.message };
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial';
+import * as rateLimits from './0002-rate-limits';
 
 /**
  * Migrations are listed in code rather than read from a folder so that they
@@ -7,6 +8,7 @@ import * as initial from './0001-initial';
  */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-rate-limits': rateLimits,
 };
 
 export const migrationProvider: MigrationProvider = {
