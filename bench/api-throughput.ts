@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { migrateToLatest, openDatabase } from '../server/db/database';
+import { migrateToLatest, openSqlite } from '../server/db/database';
 import { startSite, stop } from './support/site-server';
 
 const PROJECT_COUNT = 1000;
@@ -17,7 +17,7 @@ const CONNECTIONS = 50;
 const ROUNDS = 2;
 
 async function fillDatabase(dataDir: string): Promise<void> {
-  const db = openDatabase(path.join(dataDir, 'studio.sqlite'));
+  const db = openSqlite(path.join(dataDir, 'studio.sqlite'));
   await migrateToLatest(db);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { type Config, readConfig } from '../server/config';
 
 export const ARCHIVE_FORMAT = 1;
 export const MANIFEST_ENTRY = 'backup.json';
@@ -15,6 +16,18 @@ export interface BackupManifest {
   /** Rows per table in the snapshot; restore checks the extracted copy against them. */
   tables: Record<string, number>;
   uploads: { files: number; bytes: number };
+}
+
+/** The archive holds a SQLite file; a PostgreSQL site is backed up with the database's own tools. */
+export function sqliteConfig(): Config {
+  const config = readConfig();
+  if (config.databaseUrl) {
+    throw new Error(
+      'DATABASE_URL points at PostgreSQL: back the database up with pg_dump and the uploads as files ' +
+        '(docs/deploy.md). npm run backup and restore work on the SQLite file in DATA_DIR.',
+    );
+  }
+  return config;
 }
 
 export function countRows(databaseFile: string): Record<string, number> {

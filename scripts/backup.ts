@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
-import { readConfig } from '../server/config';
 import {
   ARCHIVE_FORMAT,
   type BackupManifest,
@@ -18,6 +17,7 @@ import {
   formatBytes,
   listFiles,
   runScript,
+  sqliteConfig,
 } from './backup-archive';
 
 /**
@@ -70,7 +70,7 @@ function stageUploads(uploadsDir: string, target: string): BackupManifest['uploa
 
 async function backup(): Promise<void> {
   const archive = archiveArgument('npm run backup -- <file.tar.gz>');
-  const config = readConfig();
+  const config = sqliteConfig();
   if (!fs.existsSync(config.databaseFile))
     throw new Error(`No database at ${config.databaseFile}: nothing to back up.`);
 

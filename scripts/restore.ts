@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
-import { type Config, readConfig } from '../server/config';
+import type { Config } from '../server/config';
 import {
   ARCHIVE_FORMAT,
   type BackupManifest,
@@ -17,6 +17,7 @@ import {
   listFiles,
   messageOf,
   runScript,
+  sqliteConfig,
 } from './backup-archive';
 
 /**
@@ -147,7 +148,7 @@ function swapIntoPlace(config: Config, incoming: string): string | undefined {
 
 async function restore(): Promise<void> {
   const archive = archiveArgument('npm run restore -- <file.tar.gz>');
-  const config = readConfig();
+  const config = sqliteConfig();
   if (!fs.existsSync(archive)) throw new Error(`No archive at ${archive}.`);
   ensureDatabaseUnused(config.databaseFile);
 

@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   uploadsDir: string;
   databaseFile: string;
+  /** DATABASE_URL (postgres://…): PostgreSQL instead of the SQLite file. */
+  databaseUrl: string | undefined;
   siteUrl: string;
   adminUsername: string;
   adminPassword: string | undefined;
@@ -49,10 +51,9 @@ function parseFlag(value: string | undefined, fallback: boolean): boolean {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  if (env.DATABASE_URL) {
-    throw new ConfigError(
-      'DATABASE_URL is set, but this version stores its data in SQLite only; unset it to use the SQLite file in DATA_DIR.',
-    );
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL; leave it unset to use the SQLite file in DATA_DIR.');
   }
   const port = parsePort(env.PORT);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -69,6 +70,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseFile: path.join(dataDir, 'studio.sqlite'),
+    databaseUrl,
     siteUrl,
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,

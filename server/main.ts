@@ -28,7 +28,7 @@ async function prepareData(config: Config): Promise<ServiceContext> {
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   const leftovers = await removeLeftoverTempFiles(config.uploadsDir);
   if (leftovers > 0) console.log(`Removed ${leftovers} unfinished upload file(s) left by an earlier stop.`);
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase(config);
   await migrateToLatest(db);
   return { db, uploadsDir: config.uploadsDir, config };
 }

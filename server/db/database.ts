@@ -1,14 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { migrationProvider } from './migrations';
+import { usesPostgres } from './migrations/columns';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/** Where the data lives: the SQLite file in DATA_DIR, or PostgreSQL when DATABASE_URL is set. */
+export interface DatabaseTarget {
+  databaseFile: string;
+  databaseUrl?: string;
+}
+
 /** Opens the SQLite file in WAL mode with foreign keys on. */
-export function openDatabase(file: string): Db {
+export function openSqlite(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -22,8 +30,37 @@ export function openDatabase(file: string): Db {
   });
 }
 
+// COUNT(*) is a bigint, which pg hands over as a string; the counts here are small.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openPostgres(url: string): Db {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+    plugins: [new CamelCasePlugin()],
+  });
+}
+
+export function openDatabase(target: DatabaseTarget): Db {
+  return target.databaseUrl ? openPostgres(target.databaseUrl) : openSqlite(target.databaseFile);
+}
+
+/**
+ * Kysely looks for its bookkeeping tables in every schema it can see; pinned
+ * to the current one, a database shared by several sites (or test runs), each
+ * in its own schema, keeps their migrations apart.
+ */
+async function migrationTableSchema(db: Db): Promise<string | undefined> {
+  if (!usesPostgres(db)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableSchema: await migrationTableSchema(db),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

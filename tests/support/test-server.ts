@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { dropPostgresSchema, onPostgres, postgresUrlFor } from './test-database';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -46,6 +47,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       SEED_DEMO: '0',
+      ...(onPostgres ? { DATABASE_URL: await postgresUrlFor(folder) } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +93,10 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
         child.kill('SIGTERM');
         await exited;
       }
-      if (!dataDir) fs.rmSync(folder, { recursive: true, force: true });
+      if (!dataDir) {
+        fs.rmSync(folder, { recursive: true, force: true });
+        if (onPostgres) await dropPostgresSchema(folder);
+      }
     },
   };
 }

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { type Db, migrateToLatest, openDatabase } from '../../server/db/database';
+import { type Db, migrateToLatest, openSqlite } from '../../server/db/database';
 import { migrationProvider } from '../../server/db/migrations';
 
 let db: Db | undefined;
 afterEach(() => db?.destroy());
 
 it('moves the sign-in failures of a database made before the rate limits into rate_limit_hits, and back', async () => {
-  db = openDatabase(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-migrate-')), 'studio.sqlite'));
+  db = openSqlite(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-migrate-')), 'studio.sqlite'));
   const migrator = new Migrator({ db, provider: migrationProvider });
   expect((await migrator.migrateTo('0001-initial')).error).toBeUndefined();
   await sql`insert into login_failures (ip, attempted_at) values ('198.51.100.7', '2026-11-23T05:00:00.000Z')`.execute(

@@ -1,10 +1,9 @@
 import { type Kysely, sql } from 'kysely';
+import { withIdColumn } from './columns';
 
 /** Every entity of SPEC section 3, plus administrators, sessions and sign-in failures. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('media_items')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+  await withIdColumn(db, db.schema.createTable('media_items'))
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('path', 'text', (col) => col.notNull().unique())
     .addColumn('mime', 'text', (col) => col.notNull())
@@ -17,9 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('media_items_purpose').on('media_items').columns(['purpose', 'created_at']).execute();
 
-  await db.schema
-    .createTable('projects')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+  await withIdColumn(db, db.schema.createTable('projects'))
     .addColumn('title', 'text', (col) => col.notNull())
     .addColumn('description', 'text', (col) => col.notNull())
     .addColumn('year', 'integer', (col) => col.notNull())
@@ -48,9 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('project_images_media').on('project_images').column('media_id').execute();
 
-  await db.schema
-    .createTable('blogs')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+  await withIdColumn(db, db.schema.createTable('blogs'))
     .addColumn('title', 'text', (col) => col.notNull())
     .addColumn('content', 'text', (col) => col.notNull())
     .addColumn('excerpt', 'text', (col) => col.notNull())
@@ -82,9 +77,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('blog_tags_pk', ['blog_id', 'position'])
     .execute();
 
-  await db.schema
-    .createTable('clients')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+  await withIdColumn(db, db.schema.createTable('clients'))
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('website', 'text', (col) => col.notNull().defaultTo(''))
@@ -95,9 +88,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
 
-  await db.schema
-    .createTable('team_members')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+  await withIdColumn(db, db.schema.createTable('team_members'))
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('title', 'text', (col) => col.notNull())
     .addColumn('position', 'text', (col) => col.notNull())
@@ -106,9 +97,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
 
-  await db.schema
-    .createTable('contacts')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+  await withIdColumn(db, db.schema.createTable('contacts'))
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('email', 'text', (col) => col.notNull())
     .addColumn('phone', 'text', (col) => col.notNull().defaultTo(''))
@@ -149,9 +138,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .values({ id: 1, version: 1 } as never)
     .execute();
 
-  await db.schema
-    .createTable('admins')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+  await withIdColumn(db, db.schema.createTable('admins'))
     .addColumn('username', 'text', (col) => col.notNull().unique())
     .addColumn('password_hash', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
@@ -166,9 +153,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute();
 
-  await db.schema
-    .createTable('login_failures')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+  await withIdColumn(db, db.schema.createTable('login_failures'))
     .addColumn('ip', 'text', (col) => col.notNull())
     .addColumn('attempted_at', 'text', (col) => col.notNull())
     .execute();

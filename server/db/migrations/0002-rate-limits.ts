@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { withIdColumn } from './columns';
 
 /**
  * One table for every rate limit (sign-in failures, contact messages,
@@ -6,9 +7,7 @@ import { type Kysely, sql } from 'kysely';
  * The sign-in failures recorded so far move over as the 'login' bucket.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('rate_limit_hits')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+  await withIdColumn(db, db.schema.createTable('rate_limit_hits'))
     .addColumn('bucket', 'text', (col) => col.notNull())
     .addColumn('client_key', 'text', (col) => col.notNull())
     .addColumn('hit_at', 'text', (col) => col.notNull())
@@ -25,9 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('login_failures')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+  await withIdColumn(db, db.schema.createTable('login_failures'))
     .addColumn('ip', 'text', (col) => col.notNull())
     .addColumn('attempted_at', 'text', (col) => col.notNull())
     .execute();

@@ -1,0 +1,19 @@
+import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+
+/** The migrations run on SQLite and on PostgreSQL; this tells them which. */
+export function usesPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * An auto-numbered integer primary key: AUTOINCREMENT on SQLite (ids are never
+ * reused), an identity column on PostgreSQL.
+ */
+export function withIdColumn<T extends string>(
+  db: Kysely<unknown>,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
+  return usesPostgres(db)
+    ? table.addColumn('id', 'integer', (col) => col.primaryKey().generatedByDefaultAsIdentity())
+    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * The API tests run once on SQLite and once on PostgreSQL (TEST_DATABASE=postgres,
+ * started by tests/support/run-on-postgres.ts). On PostgreSQL each test server's
+ * data folder gets its own schema in the `test` database, so a restart on the
+ * same folder finds its data again and parallel files never meet.
+ */
+export const onPostgres = process.env.TEST_DATABASE === 'postgres';
+
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/test';
+
+function schemaFor(dataDir: string): string {
+  return `studio_${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
+}
+
+async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** DATABASE_URL for a server on this data folder, its schema made if new. */
+export async function postgresUrlFor(dataDir: string): Promise<string> {
+  const schema = schemaFor(dataDir);
+  await withClient((client) => client.query(`create schema if not exists ${schema}`));
+  const url = new URL(TEST_POSTGRES_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+export async function dropPostgresSchema(dataDir: string): Promise<void> {
+  await withClient((client) => client.query(`drop schema if exists ${schemaFor(dataDir)} cascade`));
+}
+
+/** Whether PostgreSQL answers at TEST_POSTGRES_URL; the reason when it does not. */
+export async function probePostgres(): Promise<string | undefined> {
+  try {
+    await withClient((client) => client.query('select 1'));
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
