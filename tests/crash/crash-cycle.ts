@@ -48,7 +48,9 @@ export interface CycleResult {
   /** Found on disk after the kill, before the restart. */
   tempFilesAtCrash: number;
   orphansAtCrash: number;
-  /** Still there once the restarted server was ready (must be 0). */
+  /** Planted after the kill (one of each per cycle), see `plantLeftovers`. */
+  planted: { tempFiles: number; orphans: number };
+  /** Still there, natural or planted, once the restarted server was ready (must be 0). */
   tempFilesAfterRestart: number;
   orphansAfterRestart: number;
 }
@@ -63,6 +65,8 @@ export interface CrashTestResult {
   tempFilesAfterRestart: number;
   orphansAtCrash: number;
   orphansAfterRestart: number;
+  /** Leftovers planted after the kills, also removed by the restarts. */
+  planted: { tempFiles: number; orphans: number };
   /** Rows at the end, after a clean stop. */
   rows: { contacts: number; projects: number; mediaItems: number };
   /** Image files decoded in full at least once. */
@@ -213,7 +217,9 @@ async function inspectDisk(dataDir: string, expected: Expectations, decoded: Set
           continue;
         }
         if (size === 0 || (file.bytes !== undefined && size !== file.bytes)) {
-          failures.push(`media item ${row.id}: file ${file.path} has ${size} bytes, the row says ${file.bytes ?? '> 0'}`);
+          failures.push(
+            `media item ${row.id}: file ${file.path} has ${size} bytes, the row says ${file.bytes ?? '> 0'}`,
+          );
           continue;
         }
         if (decoded.has(file.path)) continue;
@@ -387,6 +393,21 @@ async function runWriters(
   await Promise.all(Array.from({ length: writers }, (_, index) => writer(index + 1)));
 }
 
+/**
+ * A kill lands inside a file write only now and then, so each cycle also
+ * leaves what such kills leave: a half-written temporary file, and a complete
+ * image under a stored name that no row points at (a kill between the rename
+ * and the commit). The restart must remove both; they are counted apart from
+ * the ones the kills really left.
+ */
+function plantLeftovers(dataDir: string, cycle: number, image: Buffer): void {
+  const folder = path.join(dataDir, 'uploads', 'library');
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, `.tmp-planted${cycle}`), image.subarray(0, image.length >> 1));
+  const name = `${Date.now().toString(36)}-${'c'.repeat(15)}${cycle % 10}.jpg`;
+  fs.writeFileSync(path.join(folder, name), image);
+}
+
 /** Runs the whole test; never throws for a failed check, it lists them in `failures`. */
 export async function runCrashTest(options: CrashTestOptions): Promise<CrashTestResult> {
   const writers = options.writersPerCycle ?? 4;
@@ -395,6 +416,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
   const log = options.log ?? (() => {});
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-crash-'));
   const fixtures = await makeFixtures();
+  const plantedImage = await makeImage(800, 600);
   const expected: Expectations = {
     contacts: new Set(),
     projects: new Map(),
@@ -416,8 +438,10 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     if (!previous) return;
     previous.tempFilesAfterRestart = report.tempFiles.length;
     previous.orphansAfterRestart = report.orphans.length;
-    for (const file of report.tempFiles) failures.push(`cycle ${previous.cycle}: temporary file left after restart: ${file}`);
-    for (const file of report.orphans) failures.push(`cycle ${previous.cycle}: unreferenced file left after restart: ${file}`);
+    for (const file of report.tempFiles)
+      failures.push(`cycle ${previous.cycle}: temporary file left after restart: ${file}`);
+    for (const file of report.orphans)
+      failures.push(`cycle ${previous.cycle}: unreferenced file left after restart: ${file}`);
   };
 
   let server: TestServer | undefined;
@@ -437,6 +461,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
         foreignKeyProblems: 0,
         tempFilesAtCrash: 0,
         orphansAtCrash: 0,
+        planted: { tempFiles: 1, orphans: 1 },
         tempFilesAfterRestart: 0,
         orphansAfterRestart: 0,
       };
@@ -454,6 +479,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
       clearTimeout(guard);
 
       const report = await inspectDisk(dataDir, expected, decoded);
+      plantLeftovers(dataDir, cycle, plantedImage);
       result.integrity = report.integrity;
       result.foreignKeyProblems = report.foreignKeyProblems;
       result.tempFilesAtCrash = report.tempFiles.length;
@@ -481,11 +507,14 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     }
     rows = final.rows;
   } catch (error) {
-    failures.push(`the test itself stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    failures.push(
+      `the test itself stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     await server?.kill();
   }
 
-  const sum = (pickValue: (cycle: CycleResult) => number) => cycles.reduce((total, cycle) => total + pickValue(cycle), 0);
+  const sum = (pickValue: (cycle: CycleResult) => number) =>
+    cycles.reduce((total, cycle) => total + pickValue(cycle), 0);
   const acknowledged = emptyCounts();
   for (const kind of WRITE_KINDS) acknowledged[kind] = sum((cycle) => cycle.acknowledged[kind]);
   if (failures.length === 0 && !options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -499,6 +528,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     tempFilesAfterRestart: sum((cycle) => cycle.tempFilesAfterRestart),
     orphansAtCrash: sum((cycle) => cycle.orphansAtCrash),
     orphansAfterRestart: sum((cycle) => cycle.orphansAfterRestart),
+    planted: { tempFiles: sum((cycle) => cycle.planted.tempFiles), orphans: sum((cycle) => cycle.planted.orphans) },
     rows,
     filesDecoded: decoded.size,
     failures,

@@ -37,8 +37,10 @@ console.log(
       `library uploads ${acknowledged.media}, project deletions ${acknowledged.projectDelete}, media deletions ${acknowledged.mediaDelete})`,
     `  requests cut off by the kills: ${result.interrupted}; rate-limited: ${result.rateLimited}`,
     `  integrity_check ok after ${integrityOk} of ${result.cycles.length} kill(s); foreign key problems: ${result.cycles.reduce((sum, cycle) => sum + cycle.foreignKeyProblems, 0)}`,
-    `  temporary files left by the kills: ${result.tempFilesAtCrash}, still there after restart: ${result.tempFilesAfterRestart}`,
-    `  unreferenced image files left by the kills: ${result.orphansAtCrash}, still there after restart: ${result.orphansAfterRestart}`,
+    `  temporary files left by the kills: ${result.tempFilesAtCrash} (+${result.planted.tempFiles} planted), ` +
+      `still there after restart: ${result.tempFilesAfterRestart}`,
+    `  unreferenced image files left by the kills: ${result.orphansAtCrash} (+${result.planted.orphans} planted), ` +
+      `still there after restart: ${result.orphansAfterRestart}`,
     `  at the end: ${result.rows.contacts} contact messages, ${result.rows.projects} projects, ${result.rows.mediaItems} media rows; ${result.filesDecoded} image files decoded in full`,
     result.failures.length === 0
       ? '  nothing lost: every check passed'
