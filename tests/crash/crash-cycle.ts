@@ -11,7 +11,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 /**
  * The crash test of issue 5 ("Nothing lost"): starts the production server on
  * one data folder, lets concurrent writers post contact messages, create
- * projects with images, upload to the media library and delete some of it,
+ * projects with images, update them (replacing their images half the time),
+ * upload to the media library and delete some of it,
  * kills the server with SIGKILL in the middle of that, and checks what is on
  * disk: the SQLite file is sound, every write the server acknowledged (a 2xx
  * answer received in full) is there, every media row's files exist and decode
@@ -19,8 +20,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
  * files the kill left behind.
  */
 
-export type WriteKind = 'contact' | 'project' | 'media' | 'projectDelete' | 'mediaDelete';
-const WRITE_KINDS: WriteKind[] = ['contact', 'project', 'media', 'projectDelete', 'mediaDelete'];
+export type WriteKind = 'contact' | 'project' | 'projectUpdate' | 'media' | 'projectDelete' | 'mediaDelete';
+const WRITE_KINDS: WriteKind[] = ['contact', 'project', 'projectUpdate', 'media', 'projectDelete', 'mediaDelete'];
 
 export interface CrashTestOptions {
   cycles: number;
@@ -77,8 +78,14 @@ export interface CrashTestResult {
 /** What the writers were promised, across cycles. */
 interface Expectations {
   contacts: Set<string>;
-  /** Acknowledged projects and the stored paths of their images. */
-  projects: Map<number, string[]>;
+  /**
+   * Acknowledged projects and the states they may be in: the last acknowledged
+   * title and image paths, plus the one update in flight when the server died
+   * (its paths unknown: null).
+   */
+  projects: Map<number, { title: string; paths: string[] | null }[]>;
+  /** Projects with an update in flight or cut off: no further updates or deletions. */
+  busyProjects: Set<number>;
   /** Acknowledged library uploads: media id → path. */
   media: Map<number, string>;
   /** Acknowledged deletions: must be gone. */
@@ -120,7 +127,7 @@ function pick<T>(items: T[]): T {
 }
 
 function emptyCounts(): Record<WriteKind, number> {
-  return { contact: 0, project: 0, media: 0, projectDelete: 0, mediaDelete: 0 };
+  return { contact: 0, project: 0, projectUpdate: 0, media: 0, projectDelete: 0, mediaDelete: 0 };
 }
 
 function listFiles(dir: string): { relative: string; name: string }[] {
@@ -164,15 +171,21 @@ async function inspectDisk(dataDir: string, expected: Expectations, decoded: Set
     const imagesOf = sqlite.prepare(
       'SELECT m.path FROM project_images pi JOIN media_items m ON m.id = pi.media_id WHERE pi.project_id = ?',
     );
-    for (const [id, paths] of expected.projects) {
+    const titleOf = sqlite.prepare('SELECT title FROM projects WHERE id = ?');
+    const sameSet = (a: string[], b: string[]) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+    for (const [id, states] of expected.projects) {
       if (expected.deletedProjects.has(id) || expected.maybeDeletedProjects.has(id)) continue;
       if (!projectIds.has(id)) {
         failures.push(`acknowledged project ${id} missing`);
         continue;
       }
-      const stored = (imagesOf.all(id) as { path: string }[]).map((row) => row.path).sort();
-      if (JSON.stringify(stored) !== JSON.stringify([...paths].sort())) {
-        failures.push(`project ${id} has images ${stored.join(', ')}; acknowledged ${paths.join(', ')}`);
+      const title = (titleOf.get(id) as { title: string }).title;
+      const stored = (imagesOf.all(id) as { path: string }[]).map((row) => row.path);
+      if (!states.some((state) => state.title === title && (state.paths === null || sameSet(state.paths, stored)))) {
+        failures.push(
+          `project ${id} is "${title}" with images ${stored.join(', ')}; acknowledged ` +
+            states.map((state) => `"${state.title}" with ${state.paths?.join(', ') ?? 'new images'}`).join(' or '),
+        );
       }
     }
     for (const id of expected.deletedProjects) {
@@ -263,11 +276,12 @@ interface Fixture {
   name: string;
 }
 
+/** Small images, so many writes fit in a cycle; each still gets one or both variant widths (400, 800). */
 async function makeFixtures(): Promise<Fixture[]> {
   return [
-    { data: imageBlob(await makeImage(1400, 900, 'jpeg', { r: 150, g: 70, b: 40 })), name: 'wall.jpg' },
-    { data: imageBlob(await makeImage(900, 700, 'png', { r: 40, g: 90, b: 140 }), 'image/png'), name: 'plan.png' },
-    { data: imageBlob(await makeImage(1000, 1000, 'webp', { r: 60, g: 130, b: 60 }), 'image/webp'), name: 'site.webp' },
+    { data: imageBlob(await makeImage(1000, 640, 'jpeg', { r: 150, g: 70, b: 40 })), name: 'wall.jpg' },
+    { data: imageBlob(await makeImage(640, 480, 'png', { r: 40, g: 90, b: 140 }), 'image/png'), name: 'plan.png' },
+    { data: imageBlob(await makeImage(560, 560, 'webp', { r: 60, g: 130, b: 60 }), 'image/webp'), name: 'site.webp' },
     { data: imageBlob(await makeImage(600, 400, 'jpeg', { r: 200, g: 180, b: 90 })), name: 'door.jpg' },
   ];
 }
@@ -340,10 +354,42 @@ async function runWriters(
             ),
           (body) => {
             const project = (body as { data: Project }).data;
-            expected.projects.set(
-              project.id,
-              project.imageDetails.map((image) => image.path),
-            );
+            expected.projects.set(project.id, [
+              { title: project.title, paths: project.imageDetails.map((image) => image.path) },
+            ]);
+          },
+        );
+      } else if (roll < 0.75) {
+        const candidates = [...expected.projects.keys()].filter(
+          (id) =>
+            !expected.deletedProjects.has(id) &&
+            !expected.maybeDeletedProjects.has(id) &&
+            !expected.busyProjects.has(id),
+        );
+        if (candidates.length === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+          continue;
+        }
+        const id = pick(candidates);
+        const title = `Crash ${cycle}-${index}-${n} (updated)`;
+        const images = Math.random() < 0.5 ? [pick(fixtures)] : [];
+        const states = expected.projects.get(id)!;
+        // Until answered, the project may hold the old state or the new one.
+        states.push({ title, paths: images.length > 0 ? null : states.at(-1)!.paths });
+        expected.busyProjects.add(id);
+        await call(
+          'projectUpdate',
+          () =>
+            api<{ data: Project }>(
+              server,
+              'PUT',
+              `/api/projects/${id}`,
+              options({ form: form({ title }, images.length > 0 ? { images } : {}) }),
+            ),
+          (body) => {
+            const project = (body as { data: Project }).data;
+            expected.projects.set(id, [{ title, paths: project.imageDetails.map((image) => image.path) }]);
+            expected.busyProjects.delete(id);
           },
         );
       } else if (roll < 0.9) {
@@ -357,7 +403,10 @@ async function runWriters(
         );
       } else if (roll < 0.95) {
         const candidates = [...expected.projects.keys()].filter(
-          (id) => !expected.deletedProjects.has(id) && !expected.maybeDeletedProjects.has(id),
+          (id) =>
+            !expected.deletedProjects.has(id) &&
+            !expected.maybeDeletedProjects.has(id) &&
+            !expected.busyProjects.has(id),
         );
         if (candidates.length === 0) {
           await new Promise((resolve) => setImmediate(resolve));
@@ -420,6 +469,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
   const expected: Expectations = {
     contacts: new Set(),
     projects: new Map(),
+    busyProjects: new Set(),
     media: new Map(),
     deletedProjects: new Set(),
     deletedMedia: new Set(),

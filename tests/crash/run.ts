@@ -34,6 +34,7 @@ console.log(
     '',
     `Crash test: ${result.cycles.length} of ${cycles} cycle(s) with ${writers} writers, SIGKILL each time (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     `  acknowledged writes: ${ackTotal} (contact messages ${acknowledged.contact}, projects ${acknowledged.project}, ` +
+      `project updates ${acknowledged.projectUpdate}, ` +
       `library uploads ${acknowledged.media}, project deletions ${acknowledged.projectDelete}, media deletions ${acknowledged.mediaDelete})`,
     `  requests cut off by the kills: ${result.interrupted}; rate-limited: ${result.rateLimited}`,
     `  integrity_check ok after ${integrityOk} of ${result.cycles.length} kill(s); foreign key problems: ${result.cycles.reduce((sum, cycle) => sum + cycle.foreignKeyProblems, 0)}`,
