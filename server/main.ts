@@ -10,6 +10,7 @@ import { builtAssets, createApp } from './http/app';
 import { ensureAdmin } from './services/auth';
 import type { ServiceContext } from './services/context';
 import { removeLeftoverTempFiles } from './services/images';
+import { removeUnreferencedImageFiles } from './services/media';
 
 export interface StartOptions {
   /** Project root, where build/client lives. */
@@ -30,6 +31,8 @@ async function prepareData(config: Config): Promise<ServiceContext> {
   if (leftovers > 0) console.log(`Removed ${leftovers} unfinished upload file(s) left by an earlier stop.`);
   const db = openDatabase(config);
   await migrateToLatest(db);
+  const orphans = await removeUnreferencedImageFiles(db, config.uploadsDir);
+  if (orphans > 0) console.log(`Removed ${orphans} image file(s) no record points at, left by an earlier stop.`);
   return { db, uploadsDir: config.uploadsDir, config };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
+import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, JPEG_QUALITY, MAX_IMAGE_BYTES } from '../../core/constants';
@@ -54,15 +54,50 @@ function makeBaseName(): string {
   return `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
 }
 
-/** Writes under a temporary name, then renames: a crash never leaves a partial file under a real name. */
+/**
+ * The names `processImage` gives its files: `<time base 36>-<16 hex>.<jpg|png|webp>`
+ * for the image, `…-<width>.<webp|avif>` for its variants. Only files named so
+ * are ever removed by the start-up sweep of unreferenced files.
+ */
+const STORED_IMAGE_NAME = /^[0-9a-z]+-[0-9a-f]{16}(?:\.(?:jpg|png|webp)|-\d+\.(?:webp|avif))$/;
+
+export function isStoredImageName(name: string): boolean {
+  return STORED_IMAGE_NAME.test(name);
+}
+
+/**
+ * Writes under a temporary name, flushes it to disk, then renames: a crash
+ * never leaves a partial file under a real name, and once the row pointing at
+ * it commits (SQLite syncs its WAL) the bytes are on disk too, not only in the
+ * page cache a power cut would lose.
+ */
 async function writeAtomically(file: string, data: Buffer): Promise<void> {
   const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
-  await fs.writeFile(temp, data);
   try {
+    const handle = await fs.open(temp, 'wx');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await fs.rename(temp, file);
   } catch (error) {
     await fs.rm(temp, { force: true });
     throw error;
+  }
+}
+
+/** Flushes a folder's entries (the renames into it) to disk; a no-op where folders cannot be opened (Windows). */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Not supported on this platform: the rename is still atomic, only not yet durable.
+  } finally {
+    await handle?.close();
   }
 }
 
@@ -106,7 +141,8 @@ export async function processImage(uploadsDir: string, file: UploadedFile, purpo
 
   const folder = purpose.replace(/[^a-z]/g, '') || 'misc';
   const dir = path.join(uploadsDir, folder);
-  await fs.mkdir(dir, { recursive: true });
+  // A new owner folder's own entry must reach the disk too.
+  if (await fs.mkdir(dir, { recursive: true })) await syncDirectory(uploadsDir);
   const base = makeBaseName();
   const mainPath = `${folder}/${base}.${output.ext}`;
 
@@ -134,6 +170,7 @@ export async function processImage(uploadsDir: string, file: UploadedFile, purpo
       await writeAtomically(path.join(uploadsDir, item.path), item.data);
       written.push(item.path);
     }
+    await syncDirectory(dir);
   } catch (error) {
     await Promise.all(written.map((item) => fs.rm(path.join(uploadsDir, item), { force: true })));
     throw error;

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { MEDIA_UPLOAD_MAX_IMAGES } from '../../core/constants';
 import type { ImageDetails, ImageVariant, MediaItem } from '../../core/types';
 import { MESSAGES } from '../../core/messages';
@@ -6,7 +8,7 @@ import type { MediaItemRow, NewMediaItem } from '../db/schema';
 import { bumpContentVersion } from './content-version';
 import { type ServiceContext, type UploadedFile } from './context';
 import { AppError, notFound } from './errors';
-import { deleteImageFiles, processImages } from './images';
+import { deleteImageFiles, isStoredImageName, processImages } from './images';
 
 /**
  * Media rows: every stored image has one, owned by the entity it was uploaded
@@ -155,4 +157,34 @@ export async function deleteWithOwnedImages(
     return rows;
   });
   await deleteImageFiles(ctx.uploadsDir, removed);
+}
+
+/**
+ * Removes image files no media row points at, and answers how many. A crash
+ * can leave them in two places only: after an upload's files were renamed into
+ * place but before its row committed, and after a row was deleted but before
+ * its files were. Only files with the pipeline's own names (`isStoredImageName`)
+ * in the owner folders are considered. Run at start-up, before the server takes
+ * requests: like the removal of temporary files, it assumes one server per DATA_DIR.
+ */
+export async function removeUnreferencedImageFiles(db: Db, uploadsDir: string): Promise<number> {
+  const rows = await db.selectFrom('mediaItems').select(['path', 'variants']).execute();
+  const referenced = new Set<string>();
+  for (const row of rows) {
+    referenced.add(row.path);
+    for (const variant of JSON.parse(row.variants) as ImageVariant[]) referenced.add(variant.path);
+  }
+  let removed = 0;
+  const folders = await fs.readdir(uploadsDir, { withFileTypes: true }).catch(() => []);
+  for (const folder of folders) {
+    if (!folder.isDirectory()) continue;
+    const entries = await fs.readdir(path.join(uploadsDir, folder.name), { withFileTypes: true });
+    for (const entry of entries) {
+      if (!entry.isFile() || !isStoredImageName(entry.name)) continue;
+      if (referenced.has(`${folder.name}/${entry.name}`)) continue;
+      await fs.rm(path.join(uploadsDir, folder.name, entry.name), { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }

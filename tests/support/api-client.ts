@@ -18,6 +18,7 @@ export async function api<T = any>( // eslint-disable-line @typescript-eslint/no
     form?: FormData;
     origin?: string | null;
     headers?: Record<string, string>;
+    signal?: AbortSignal;
   } = {},
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
@@ -30,7 +31,7 @@ export async function api<T = any>( // eslint-disable-line @typescript-eslint/no
   } else if (options.form) {
     body = options.form;
   }
-  const response = await fetch(`${server.url}${path}`, { method, headers, body });
+  const response = await fetch(`${server.url}${path}`, { method, headers, body, signal: options.signal });
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -12,10 +12,14 @@ export interface TestServer {
   url: string;
   origin: string;
   dataDir: string;
+  /** The server process's id. */
+  pid: number;
   output: () => string;
   /** Signs in and returns the Cookie header value. */
   login: () => Promise<string>;
   stop: () => Promise<void>;
+  /** Ends the process with SIGKILL, as a crash or power cut would, and waits until it is gone; keeps the data. */
+  kill: () => Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -31,7 +35,8 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the real production server (`node server.js`) on a free port with a
- * fresh data folder, and waits until it says it is ready.
+ * fresh data folder, or on `dataDir` when given (kept by `stop` and `kill`),
+ * and waits until it says it is ready.
  */
 export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
   const folder = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'studio-test-'));
@@ -72,10 +77,15 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   });
 
   const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
   return {
     url,
     origin: url,
     dataDir: folder,
+    pid: child.pid!,
     output: () => log,
     login: async () => {
       const response = await fetch(`${url}/api/auth/login`, {
@@ -88,14 +98,19 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
       return cookie.split(';')[0]!;
     },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await exited;
       }
       if (!dataDir) {
         fs.rmSync(folder, { recursive: true, force: true });
         if (onPostgres) await dropPostgresSchema(folder);
+      }
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        process.kill(child.pid!, 'SIGKILL');
+        await exited;
       }
     },
   };
