@@ -34,7 +34,10 @@ export async function signIn(context: AppLoadContext, request: Request): Promise
     const { token } = await login(
       context.ctx,
       { username: form.get('username'), password: form.get('password') },
-      { ip: context.clientIp },
+      {
+        ip: context.clientIp,
+        previousToken: readCookie(request.headers.get('cookie') ?? undefined, sessionCookieName(context.ctx.config)),
+      },
     );
     const ttlSeconds = Math.floor(context.ctx.config.sessionTtlMs / 1000);
     return redirect(safeRedirectTarget(form.get('redirectTo')), {
