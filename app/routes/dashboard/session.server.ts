@@ -2,6 +2,7 @@ import { type AppLoadContext, redirect } from 'react-router';
 import { readCookie, sessionCookie, sessionCookieName } from '../../../server/http/session';
 import { type AdminSession, findSession, login, logout } from '../../../server/services/auth';
 import { AppError } from '../../../server/services/errors';
+import { readFormData } from '../../lib/read-form.server';
 
 /** The administrator's session the request carries, if it is still valid. */
 export async function findAdminSession(context: AppLoadContext, request: Request): Promise<AdminSession | null> {
@@ -29,7 +30,7 @@ export type LoginResult = { error: string };
 
 /** Signs in from the login form; on success, the cookie and the page asked for. */
 export async function signIn(context: AppLoadContext, request: Request): Promise<Response | LoginResult> {
-  const form = await request.formData();
+  const form = await readFormData(request);
   try {
     const { token } = await login(
       context.ctx,
