@@ -56,6 +56,7 @@ export const MESSAGES = {
   // Server answers the specification leaves open
   notSignedIn: 'Please sign in to continue.',
   crossSiteRefused: 'Cross-site requests are not allowed.',
+  invalidForm: 'The form data could not be read',
   notFound: 'Not found',
   methodNotAllowed: 'Method not allowed',
   clientNotFound: 'Client not found',

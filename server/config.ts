@@ -15,7 +15,11 @@ export interface Config {
   adminPassword: string | undefined;
   seedDemo: boolean;
   sessionTtlMs: number;
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front of the server (TRUST_PROXY; 0 = none). Express then takes the
+   * client address that many hops from the right of X-Forwarded-For, the part the proxies wrote.
+   */
+  trustProxy: number;
   /** RATE_LIMITS, with the counts CONTACT_RATE_LIMIT_MAX and UPLOAD_RATE_LIMIT_MAX set for this site. */
   rateLimits: Record<RateLimitName, RateLimit>;
   /** One JSON line per request on stdout (LOG_REQUESTS=0 turns it off; security events are always logged). */
@@ -50,6 +54,24 @@ function parseFlag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
 }
 
+/**
+ * TRUST_PROXY as a number of proxy hops. A bare `true` would make Express take the left-most
+ * X-Forwarded-For entry, which the client writes itself (a proxy only appends), so 1/true/yes/on
+ * mean exactly one hop, a whole number N means N hops, and 0/false/empty mean none.
+ */
+function parseTrustProxy(value: string | undefined): number {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || ['0', 'false', 'no', 'off'].includes(text)) return 0;
+  if (['true', 'yes', 'on'].includes(text)) return 1;
+  const hops = Number(text);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+    throw new ConfigError(
+      `TRUST_PROXY must be 0, 1 (or true) or the number of proxies in front of the site, not "${value}"`,
+    );
+  }
+  return hops;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -76,7 +98,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemo: parseFlag(env.SEED_DEMO, true),
     sessionTtlMs: parsePositiveNumber('SESSION_TTL_SECONDS', env.SESSION_TTL_SECONDS, SESSION_TTL_MS / 1000) * 1000,
-    trustProxy: parseFlag(env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: {
       login: RATE_LIMITS.login,
       contact: {

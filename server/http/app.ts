@@ -9,6 +9,7 @@ import { AppError } from '../services/errors';
 import { refuseUnusedMethods } from './allowed-methods';
 import { apiRouter } from './api';
 import { refuseCrossSiteWrites } from './origin-check';
+import { limitPageFormBodies } from './page-body-limit';
 import { logRequests } from './request-log';
 import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { uploadsRouter } from './uploads';
@@ -35,6 +36,7 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
   app.use(assets);
   // Page forms (sign-in, contact without JavaScript) change things too: same Origin rule as the API.
   app.use(refuseCrossSiteWrites(ctx.config));
+  app.use(limitPageFormBodies);
   app.use(contentSecurityPolicy(ctx.config));
   app.use(
     createRequestHandler({

@@ -5,6 +5,14 @@ import { MESSAGES } from '../../core/messages';
 import { AppError } from '../services/errors';
 import { RateLimitError } from '../services/rate-limit';
 
+/**
+ * What busboy, multer's parser, throws for a multipart body it cannot read (a truncated
+ * or garbled body, a part header with a raw NUL, no boundary). That is the sender's
+ * mistake, a 400, not a failure of ours.
+ */
+const UNREADABLE_MULTIPART =
+  /^(Malformed part header|Unexpected end of (form|file)|Multipart: Boundary not found|Malformed content type|Malformed urlencoded form)$/;
+
 function statusOf(error: unknown): { status: number; message: string; fields?: Record<string, string> } {
   if (error instanceof AppError) return { status: error.status, message: error.message, fields: error.fields };
   if (error instanceof multer.MulterError) {
@@ -12,6 +20,9 @@ function statusOf(error: unknown): { status: number; message: string; fields?: R
     if (error.code === 'LIMIT_FILE_COUNT')
       return { status: 400, message: MESSAGES.maxImagesAllowed(MAX_PROJECT_IMAGES) };
     return { status: 413, message: MESSAGES.requestTooLarge };
+  }
+  if (error instanceof Error && UNREADABLE_MULTIPART.test(error.message)) {
+    return { status: 400, message: MESSAGES.invalidForm };
   }
   const bodyError = error as { type?: string; status?: number };
   if (bodyError.type === 'entity.parse.failed') return { status: 400, message: MESSAGES.invalidJson };

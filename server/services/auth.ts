@@ -44,12 +44,13 @@ let decoyHash: Promise<string> | undefined;
 /**
  * Signs in: after RATE_LIMITS.login.max failures from one address within the
  * window, answers 429 until the oldest of them leaves the window. Returns the
- * session token for the cookie.
+ * session token for the cookie; the session of `previousToken`, the cookie the
+ * request came with, ends.
  */
 export async function login(
   ctx: ServiceContext,
   input: unknown,
-  meta: { ip: string; now?: number },
+  meta: { ip: string; now?: number; previousToken?: string },
 ): Promise<{ token: string; session: AdminSession }> {
   const now = meta.now ?? Date.now();
   await checkRateLimit(ctx, 'login', meta.ip, now);
@@ -74,6 +75,9 @@ export async function login(
       .insertInto('sessions')
       .values({ id: hashToken(token), adminId: admin.id, createdAt: new Date(now).toISOString(), expiresAt })
       .execute();
+    // A sign-in over a session cookie ends that session: whoever planted or kept the old token
+    // (session fixation, a shared computer) is not signed in along with the new one.
+    if (meta.previousToken) await trx.deleteFrom('sessions').where('id', '=', hashToken(meta.previousToken)).execute();
     // Expired sessions have no further use.
     await trx.deleteFrom('sessions').where('expiresAt', '<=', new Date(now).toISOString()).execute();
   });

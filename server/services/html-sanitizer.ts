@@ -3,8 +3,14 @@ import sanitizeHtml from 'sanitize-html';
 /**
  * The allowlist for blog HTML, applied on save: formatting survives; scripts,
  * event handlers, styles, frames, objects and any URL that is not http(s),
- * mailto, tel or a relative path are dropped.
+ * mailto, tel or a relative path are dropped. Images stay only when they are
+ * this site's own uploads (`/uploads/…`): the Content-Security-Policy loads
+ * images from 'self' alone, so a remote image would show broken, and it would
+ * tell another server who reads the post.
  */
+/** A path under /uploads on this site, without `..`, backslashes or encoded characters. */
+const OWN_UPLOAD = /^\/uploads\/(?!.*\.\.)[\w\-./]+$/;
+
 const BLOG_HTML_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'h2',
@@ -47,9 +53,10 @@ const BLOG_HTML_OPTIONS: sanitizeHtml.IOptions = {
     ol: ['start'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_UPLOAD.test(frame.attribs.src ?? ''),
   transformTags: {
     // Links that open a new tab must not hand it window.opener.
     a: (tagName, attribs) => ({

@@ -50,6 +50,13 @@ async function inspect(buffer: Buffer): Promise<{ format: string; width: number;
   return { format, width, height };
 }
 
+/**
+ * Every name `processImage` writes, relative to the uploads folder:
+ * `<folder>/<time in base 36>-<16 hex digits>[-<variant width>].<ext>`. /uploads serves
+ * nothing else, so a file put there by other means (or a dot-file) is never sent.
+ */
+export const UPLOADED_FILE_PATTERN = /^[a-z]+\/[0-9a-z]+-[0-9a-f]{16}(?:-\d{1,4})?\.(?:jpg|png|webp|avif)$/;
+
 function makeBaseName(): string {
   return `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
 }

@@ -2,6 +2,7 @@ import type { AppLoadContext } from 'react-router';
 import { AppError } from '../../../server/services/errors';
 import { getSiteSettings, updateSiteSettings } from '../../../server/services/settings';
 import { requireAdminSession } from './session.server';
+import { readFormData } from '../../lib/read-form.server';
 
 export async function loadSettings(context: AppLoadContext, request: Request) {
   await requireAdminSession(context, request);
@@ -13,7 +14,7 @@ export type SettingsResult = { saved: true } | { saved: false; error: string; fi
 /** Saves the settings form; a new logo goes through the same image pipeline as every upload. */
 export async function saveSettings(context: AppLoadContext, request: Request): Promise<SettingsResult> {
   await requireAdminSession(context, request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const logoFile = form.get('logo');
   form.delete('logo');
   const logo =

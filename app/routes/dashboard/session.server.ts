@@ -2,6 +2,7 @@ import { type AppLoadContext, redirect } from 'react-router';
 import { readCookie, sessionCookie, sessionCookieName } from '../../../server/http/session';
 import { type AdminSession, findSession, login, logout } from '../../../server/services/auth';
 import { AppError } from '../../../server/services/errors';
+import { readFormData } from '../../lib/read-form.server';
 
 /** The administrator's session the request carries, if it is still valid. */
 export async function findAdminSession(context: AppLoadContext, request: Request): Promise<AdminSession | null> {
@@ -29,12 +30,15 @@ export type LoginResult = { error: string };
 
 /** Signs in from the login form; on success, the cookie and the page asked for. */
 export async function signIn(context: AppLoadContext, request: Request): Promise<Response | LoginResult> {
-  const form = await request.formData();
+  const form = await readFormData(request);
   try {
     const { token } = await login(
       context.ctx,
       { username: form.get('username'), password: form.get('password') },
-      { ip: context.clientIp },
+      {
+        ip: context.clientIp,
+        previousToken: readCookie(request.headers.get('cookie') ?? undefined, sessionCookieName(context.ctx.config)),
+      },
     );
     const ttlSeconds = Math.floor(context.ctx.config.sessionTtlMs / 1000);
     return redirect(safeRedirectTarget(form.get('redirectTo')), {

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { createContactMessage } from '../../../server/services/contacts';
 import { AppError } from '../../../server/services/errors';
+import { readFormData } from '../../lib/read-form.server';
 
 export type ContactActionResult = { ok: true } | { ok: false; error: string; fields?: Record<string, string> };
 
@@ -10,7 +11,7 @@ export async function sendContactMessage(
   request: Request,
   ip: string,
 ): Promise<ContactActionResult> {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   try {
     await createContactMessage(context.ctx, form, { ip });
     return { ok: true };

@@ -9,7 +9,10 @@ export function authRouter(ctx: ServiceContext): Router {
   const ttlSeconds = Math.floor(ctx.config.sessionTtlMs / 1000);
 
   router.post('/login', async (req, res) => {
-    const { token, session } = await login(ctx, bodyFields(req), { ip: req.ip ?? '' });
+    const { token, session } = await login(ctx, bodyFields(req), {
+      ip: req.ip ?? '',
+      previousToken: req.sessionToken,
+    });
     res.setHeader('Set-Cookie', sessionCookie(ctx.config, token, ttlSeconds));
     res.json({ data: { username: session.username, expiresAt: session.expiresAt } });
   });

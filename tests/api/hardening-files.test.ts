@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../core/messages';
+import { api, form } from '../support/api-client';
+import { imageBlob, makeImage } from '../support/images';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/** Issue 5, files: decompression bombs, /uploads path tricks, upload names, what /uploads serves. */
+
+let server: TestServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  cookie = await server.login();
+});
+afterAll(() => server?.stop());
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A tiny PNG whose header claims width × height pixels (8-bit RGB). */
+function pngClaiming(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A real small JPEG whose frame header is changed to claim width × height pixels. */
+async function jpegClaiming(width: number, height: number): Promise<Buffer> {
+  const jpeg = Buffer.from(await makeImage(16, 16, 'jpeg'));
+  for (let index = 2; index < jpeg.length - 9; index += 1) {
+    if (jpeg[index] === 0xff && (jpeg[index + 1] === 0xc0 || jpeg[index + 1] === 0xc2)) {
+      jpeg.writeUInt16BE(height, index + 5);
+      jpeg.writeUInt16BE(width, index + 7);
+      return jpeg;
+    }
+  }
+  throw new Error('no frame header found');
+}
+
+/** A GET with the path exactly as written: fetch would resolve `..` and re-encode. */
+function rawGet(rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: hostname, port, path: rawPath, method: 'GET' }, (response) => {
+      let body = '';
+      response.setEncoding('latin1');
+      response.on('data', (part: string) => (body += part));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+function listFiles(folder: string): string[] {
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
+}
+
+const uploadsDir = () => path.join(server.dataDir, 'uploads');
+const uploadedFiles = () => (fs.existsSync(uploadsDir()) ? listFiles(uploadsDir()) : []);
+const SERVER_MADE = /^[a-z]+\/[0-9a-z]+-[0-9a-f]{16}(?:-\d{1,4})?\.(?:jpg|png|webp|avif)$/;
+
+function projectForm(images: { data: Blob; name: string }[]): FormData {
+  return form(
+    { title: 'Bomb', description: 'd', category: 'Residential', location: 'L', year: '2024', status: 'Completed' },
+    { images },
+  );
+}
+
+describe('images whose header claims huge dimensions', () => {
+  it.each([
+    ['a PNG claiming 50,000 × 50,000', () => Promise.resolve(pngClaiming(50_000, 50_000)), 'image/png', 'bomb.png'],
+    ['a JPEG claiming 60,000 × 60,000', () => jpegClaiming(60_000, 60_000), 'image/jpeg', 'bomb.jpg'],
+  ])('%s is refused with 413 by the media library and projects, storing nothing', async (_name, make, type, name) => {
+    const bytes = await make();
+    const before = uploadedFiles();
+    const media = await api(server, 'POST', '/api/media/upload', {
+      cookie,
+      form: form({}, { images: [{ data: imageBlob(bytes, type), name }] }),
+    });
+    expect(media).toMatchObject({ status: 413, body: { error: MESSAGES.imageDimensionsTooLarge } });
+    const project = await api(server, 'POST', '/api/projects', {
+      cookie,
+      form: projectForm([{ data: imageBlob(bytes, type), name }]),
+    });
+    expect(project).toMatchObject({ status: 413, body: { error: MESSAGES.imageDimensionsTooLarge } });
+    expect(uploadedFiles()).toEqual(before);
+    expect((await api(server, 'GET', '/api/media')).body.data).toEqual([]);
+    expect((await api(server, 'GET', '/api/projects')).body.data).toEqual([]);
+    // The server still answers.
+    expect((await api(server, 'GET', '/api/health')).status).toBe(200);
+  });
+});
+
+describe('upload names', () => {
+  it.each(['../../evil.jpg', '..\\..\\evil.jpg', 'a%2f..%2fevil.jpg', 'nul\u0000evil.jpg', '.hidden.jpg'])(
+    'a file sent as %j is stored under a server-made name inside uploads',
+    async (name) => {
+      const image = await makeImage(40, 30, 'jpeg');
+      const response = await api(server, 'POST', '/api/media/upload', {
+        cookie,
+        form: form({}, { images: [{ data: imageBlob(image), name }] }),
+      });
+      if (name.includes('\u0000')) {
+        // A raw NUL in the part header makes the body unreadable: refused, nothing written.
+        expect(response).toMatchObject({ status: 400, body: { error: MESSAGES.invalidForm } });
+        expect(uploadedFiles().filter((file) => !file.startsWith('.'))).toEqual([]);
+        return;
+      }
+      expect(response.status).toBe(201);
+      const item = response.body.items[0];
+      expect(item.name).not.toMatch(/[\\/]/);
+      expect(item.url).toMatch(SERVER_MADE);
+      for (const file of uploadedFiles()) expect(file).toMatch(SERVER_MADE);
+      // Nothing beside DATA_DIR or in it but the database and uploads/.
+      const outside = fs.readdirSync(server.dataDir).filter((entry) => !/^studio\.sqlite(-wal|-shm)?$/.test(entry));
+      expect(outside).toEqual(['uploads']);
+      for (const candidate of ['evil.jpg', '..\\..\\evil.jpg'])
+        expect(fs.existsSync(path.join(server.dataDir, '..', candidate))).toBe(false);
+      await api(server, 'DELETE', `/api/media/${item.id}`, { cookie });
+    },
+  );
+});
+
+describe('/uploads', () => {
+  it.each([
+    '/uploads/../studio.sqlite',
+    '/uploads/../data/studio.sqlite',
+    '/uploads/..%2fstudio.sqlite',
+    '/uploads/%2e%2e/studio.sqlite',
+    '/uploads/%2E%2E%2Fstudio.sqlite',
+    '/uploads/..%5cstudio.sqlite',
+    '/uploads/..%255cstudio.sqlite',
+    '/uploads/foo%00.jpg',
+    '/uploads/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '/uploads/.tmp-0123456789ab',
+    '/uploads/misc/.tmp-0123456789ab',
+  ])('%s answers 404 and nothing from outside uploads', async (rawPath) => {
+    fs.writeFileSync(path.join(uploadsDir(), '.tmp-0123456789ab'), 'partial');
+    fs.mkdirSync(path.join(uploadsDir(), 'misc'), { recursive: true });
+    fs.writeFileSync(path.join(uploadsDir(), 'misc', '.tmp-0123456789ab'), 'partial');
+    const response = await rawGet(rawPath);
+    expect([400, 404]).toContain(response.status);
+    expect(response.body).not.toContain('SQLite format');
+    expect(response.body).not.toContain('partial');
+    expect(response.body).not.toContain('root:');
+  });
+
+  it('serves only the files the server made, never one put there by other means', async () => {
+    fs.mkdirSync(path.join(uploadsDir(), 'media'), { recursive: true });
+    fs.writeFileSync(path.join(uploadsDir(), 'notes.html'), '<script>alert(1)</script>');
+    fs.writeFileSync(path.join(uploadsDir(), 'media', 'notes.html'), '<script>alert(1)</script>');
+    // Even under an image's name pattern but another extension, or a made-up name with an image extension.
+    fs.writeFileSync(path.join(uploadsDir(), 'media', 'mhx1-0123456789abcdef.svg'), '<svg/>');
+    fs.writeFileSync(path.join(uploadsDir(), 'media', 'photo.jpg'), 'not really');
+    for (const file of ['notes.html', 'media/notes.html', 'media/mhx1-0123456789abcdef.svg', 'media/photo.jpg']) {
+      const response = await rawGet(`/uploads/${file}`);
+      expect(response.status, file).toBe(404);
+      expect(response.body).not.toContain('alert');
+    }
+  });
+
+  it('serves a real upload with its true type, nosniff and a year of immutable cache', async () => {
+    const png = await makeImage(50, 40, 'png');
+    const response = await api(server, 'POST', '/api/media/upload', {
+      cookie,
+      form: form({}, { images: [{ data: imageBlob(png, 'image/png'), name: 'p.png' }] }),
+    });
+    expect(response.status).toBe(201);
+    const served = await rawGet(`/uploads/${response.body.items[0].url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toMatch(/public/);
+    expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(served.headers['cache-control']).toMatch(/immutable/);
+  });
+});
