@@ -123,11 +123,14 @@ test.describe('dashboard blogs', () => {
     await bold.click();
     await expect(bold).toHaveAttribute('aria-pressed', 'false');
     await page.keyboard.press('Enter');
-    await dialog.getByRole('button', { name: 'Bulleted list' }).click();
+    const bulleted = dialog.getByRole('button', { name: 'Bulleted list' });
+    await bulleted.click();
+    // Typing waits for the list to be on, so a slow machine cannot type ahead of the editor.
+    await expect(bulleted).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.type('Local soil');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Thick walls');
-    await expect(dialog.getByRole('button', { name: 'Bulleted list' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(bulleted).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Sources');

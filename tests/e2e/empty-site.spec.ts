@@ -70,6 +70,9 @@ test.describe('the hero when featured projects cannot be loaded', () => {
 });
 
 test.describe('the contact limit', () => {
+  // The browser reports the 429 in the console; the page says it in words.
+  test.use({ allowedConsoleErrors: [/status of 429/] });
+
   test('a second message from the same address meets the contact limit, said in words', async ({ page }, testInfo) => {
     // The empty site allows one message per address; one project sends both.
     test.skip(desktopOnly(testInfo));
