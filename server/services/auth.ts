@@ -4,7 +4,7 @@ import { loginSchema } from '../../core/schemas/auth.schema';
 import { logEvent } from '../log';
 import { nowIso, type ServiceContext } from './context';
 import { AppError, parseInput } from './errors';
-import { checkRateLimit, recordRateLimitHit } from './rate-limit';
+import { forgetRateLimitHit, takeRateLimit } from './rate-limit';
 import { generatePassword, hashPassword, verifyPassword } from './passwords';
 
 export interface AdminSession {
@@ -53,8 +53,10 @@ export async function login(
   meta: { ip: string; now?: number; previousToken?: string },
 ): Promise<{ token: string; session: AdminSession }> {
   const now = meta.now ?? Date.now();
-  await checkRateLimit(ctx, 'login', meta.ip, now);
   const { username, password } = parseInput(loginSchema, input);
+  // Every attempt is counted before the password is checked, so parallel guesses cannot all slip
+  // past a count that none of them has added to yet; a success takes its count back.
+  const attempt = await takeRateLimit(ctx, 'login', meta.ip, now);
   const admin = await ctx.db
     .selectFrom('admins')
     .select(['id', 'username', 'passwordHash'])
@@ -63,7 +65,6 @@ export async function login(
   decoyHash ??= hashPassword(generatePassword());
   const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash));
   if (!admin || !valid) {
-    await recordRateLimitHit(ctx, 'login', meta.ip, now);
     // Logged here so the API and the dashboard's sign-in page both report it; never the password.
     logEvent('warn', 'login failed', { username: username.slice(0, LOGGED_USERNAME_MAX), ip: meta.ip });
     throw new AppError(401, MESSAGES.invalidCredentials);
@@ -77,6 +78,7 @@ export async function login(
       .execute();
     // A sign-in over a session cookie ends that session: whoever planted or kept the old token
     // (session fixation, a shared computer) is not signed in along with the new one.
+    await forgetRateLimitHit(trx, attempt);
     if (meta.previousToken) await trx.deleteFrom('sessions').where('id', '=', hashToken(meta.previousToken)).execute();
     // Expired sessions have no further use.
     await trx.deleteFrom('sessions').where('expiresAt', '<=', new Date(now).toISOString()).execute();

@@ -1,6 +1,8 @@
 import type { RateLimitName } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { usesPostgres } from '../db/migrations/columns';
 import { logEvent } from '../log';
 import type { ServiceContext } from './context';
 import { AppError } from './errors';
@@ -49,32 +51,36 @@ async function refuseWhenSpent(
   throw new RateLimitError(REFUSALS[name](minutes), seconds);
 }
 
-/** Counts one hit, and forgets the hits that have left the window. */
-async function countHit(ctx: ServiceContext, db: Db, name: RateLimitName, clientKey: string, now: number) {
-  await db
-    .insertInto('rateLimitHits')
-    .values({ bucket: name, clientKey, hitAt: new Date(now).toISOString() })
-    .execute();
-  await db
-    .deleteFrom('rateLimitHits')
-    .where('bucket', '=', name)
-    .where('hitAt', '<=', new Date(now - ctx.config.rateLimits[name].windowMs).toISOString())
-    .execute();
-}
-
-/** For limits that count only some outcomes (failed sign-ins): check first, record later. */
-export function checkRateLimit(ctx: ServiceContext, name: RateLimitName, clientKey: string, now = Date.now()) {
-  return refuseWhenSpent(ctx, ctx.db, name, clientKey, now);
-}
-
-export function recordRateLimitHit(ctx: ServiceContext, name: RateLimitName, clientKey: string, now = Date.now()) {
-  return ctx.db.transaction().execute((trx) => countHit(ctx, trx, name, clientKey, now));
-}
-
-/** Checks the limit and counts this request against it, in one transaction so concurrent requests cannot overshoot. */
-export function takeRateLimit(ctx: ServiceContext, name: RateLimitName, clientKey: string, now = Date.now()) {
+/**
+ * Checks the limit and counts this request against it, in one transaction (on
+ * PostgreSQL also under a lock on this client's counter) so that concurrent
+ * requests cannot all pass a check none of them has yet counted. Returns the
+ * hit's id, for limits that count only some outcomes: see forgetRateLimitHit.
+ */
+export function takeRateLimit(
+  ctx: ServiceContext,
+  name: RateLimitName,
+  clientKey: string,
+  now = Date.now(),
+): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
+    if (usesPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`${name}:${clientKey}`}))`.execute(trx);
     await refuseWhenSpent(ctx, trx, name, clientKey, now);
-    await countHit(ctx, trx, name, clientKey, now);
+    const hit = await trx
+      .insertInto('rateLimitHits')
+      .values({ bucket: name, clientKey, hitAt: new Date(now).toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .deleteFrom('rateLimitHits')
+      .where('bucket', '=', name)
+      .where('hitAt', '<=', new Date(now - ctx.config.rateLimits[name].windowMs).toISOString())
+      .execute();
+    return hit.id;
   });
+}
+
+/** Takes back a hit that turned out not to count (a sign-in that succeeded). */
+export async function forgetRateLimitHit(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('rateLimitHits').where('id', '=', id).execute();
 }

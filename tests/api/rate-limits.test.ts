@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessage } from '../../core/types';
+import { LOGIN_MAX_FAILURES } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { api, apiFrom, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
 import { waitForLines } from '../support/log-lines';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
 
 const CONTACT_MAX = 3;
 const UPLOAD_MAX = 2;
@@ -65,6 +66,40 @@ describe('the contact form limit', () => {
     const html = await refused.text();
     expect(html).toContain(MESSAGES.tooManyContactMessages(10));
     expect(html).not.toContain(MESSAGES.contactSuccess.replace("'", '&#x27;'));
+  });
+});
+
+describe('limits under concurrent requests', () => {
+  it('let exactly the allowed number of parallel sign-in guesses reach the password check', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        apiFrom('127.0.0.4', server, 'POST', '/api/auth/login', { username: 'admin', password: `guess-${index}` }),
+      ),
+    );
+    const statuses = guesses.map((guess) => guess.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_MAX_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - LOGIN_MAX_FAILURES);
+  });
+
+  it('store exactly the allowed number of parallel contact messages', async () => {
+    const sent = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        apiFrom('127.0.0.5', server, 'POST', '/api/contact', note(`parallel ${index}`)),
+      ),
+    );
+    expect(sent.filter((answer) => answer.status === 200)).toHaveLength(CONTACT_MAX);
+    const inbox = (await api<{ data: ContactMessage[] }>(server, 'GET', '/api/contacts', { cookie })).body.data;
+    expect(inbox.filter((message) => message.message.startsWith('parallel '))).toHaveLength(CONTACT_MAX);
+  });
+
+  it('give a successful sign-in its count back', async () => {
+    for (let index = 0; index < LOGIN_MAX_FAILURES + 2; index += 1) {
+      const answer = await apiFrom('127.0.0.6', server, 'POST', '/api/auth/login', {
+        username: ADMIN_USERNAME,
+        password: ADMIN_PASSWORD,
+      });
+      expect(answer.status).toBe(200);
+    }
   });
 });
 
