@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (last step), or `node --import tsx bench/load.ts [--duration 60] [--connections 100]
- * [--accept-encoding 'gzip, br']`:
+ * [--accept-encoding 'gzip, br'] [--rounds 1]`:
  * the production server with the demo content under a mixed load (public pages, GET /api/projects,
  * images, contact posts) for `duration` seconds over `connections` connections, from 127.0.0.1 only.
  * Prints requests per second, latency, status counts, errors and the server's memory.
@@ -22,11 +22,16 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '100' },
     /** What pages and JSON ask for; a browser sends gzip and br. */
     'accept-encoding': { type: 'string', default: 'gzip, br' },
+    /** Runs one after another on the same server: memory that climbs round after round is a leak. */
+    rounds: { type: 'string', default: '1' },
   },
 });
 const DURATION_S = Number(options.duration);
 const CONNECTIONS = Number(options.connections);
-if (!(DURATION_S > 0) || !(CONNECTIONS > 0)) throw new Error('--duration and --connections take positive numbers');
+const ROUNDS = Number(options.rounds);
+if (!(DURATION_S > 0) || !(CONNECTIONS > 0) || !(ROUNDS >= 1)) {
+  throw new Error('--duration, --connections and --rounds take positive numbers');
+}
 
 const WARM_UP_S = 5;
 const WARM_UP_CONNECTIONS = 4;
@@ -258,114 +263,118 @@ async function main(): Promise<void> {
       }
       const lastSecond = idleSamples.slice(-4);
       const startRss = lastSecond.reduce((a, b) => a + b, 0) / lastSecond.length;
-      const peakReset = resetPeak(pid);
 
-      console.log(`load: ${DURATION_S} s, ${CONNECTIONS} connections, from 127.0.0.1 to ${site.url}`);
-      let peakRss = startRss;
-      const sampler = setInterval(() => {
-        if (site.child.exitCode === null) peakRss = Math.max(peakRss, readMemoryKiB(pid).rss);
-      }, SAMPLE_EVERY_MS);
-      const tally = newTally();
-      const result = await drive(site.url, targets, DURATION_S, CONNECTIONS, tally);
-      clearInterval(sampler);
-      if (serverExit) throw new Error(serverExit);
-      const atEnd = readMemoryKiB(pid);
-      peakRss = Math.max(peakRss, atEnd.rss);
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        const peakReset = resetPeak(pid);
+        console.log(
+          `\nload: ${ROUNDS > 1 ? `round ${round} of ${ROUNDS}, ` : ''}${DURATION_S} s, ${CONNECTIONS} connections, from 127.0.0.1 to ${site.url}`,
+        );
+        let peakRss = startRss;
+        const sampler = setInterval(() => {
+          if (site.child.exitCode === null) peakRss = Math.max(peakRss, readMemoryKiB(pid).rss);
+        }, SAMPLE_EVERY_MS);
+        const tally = newTally();
+        const result = await drive(site.url, targets, DURATION_S, CONNECTIONS, tally);
+        clearInterval(sampler);
+        if (serverExit) throw new Error(serverExit);
+        const atEnd = readMemoryKiB(pid);
+        peakRss = Math.max(peakRss, atEnd.rss);
 
-      // Idle until resident memory is back within the tolerance, or the time runs out.
-      const idleStarted = Date.now();
-      let afterRss = atEnd.rss;
-      while (afterRss > startRss * (1 + MEMORY_TOLERANCE) && Date.now() - idleStarted < IDLE_AFTER_MAX_MS) {
-        await sleep(SAMPLE_EVERY_MS);
-        afterRss = readMemoryKiB(pid).rss;
-      }
-      const settledInMs = Date.now() - idleStarted;
-      // A figure that holds, not a dip between two collections: watch it for a few seconds more.
-      await sleep(CONFIRM_MS);
-      const { rss: laterRss, hwm } = readMemoryKiB(pid);
-      const settledRss = afterRss;
-      afterRss = Math.max(afterRss, laterRss);
+        // Idle until resident memory is back within the tolerance, or the time runs out.
+        const idleStarted = Date.now();
+        let afterRss = atEnd.rss;
+        while (afterRss > startRss * (1 + MEMORY_TOLERANCE) && Date.now() - idleStarted < IDLE_AFTER_MAX_MS) {
+          await sleep(SAMPLE_EVERY_MS);
+          afterRss = readMemoryKiB(pid).rss;
+        }
+        const settledInMs = Date.now() - idleStarted;
+        // A figure that holds, not a dip between two collections: watch it for a few seconds more.
+        await sleep(CONFIRM_MS);
+        const { rss: laterRss, hwm } = readMemoryKiB(pid);
+        const settledRss = afterRss;
+        afterRss = Math.max(afterRss, laterRss);
 
-      // ---- figures ----
-      const statusCounts = new Map<number, number>();
-      for (const counts of Object.values(tally.byKind)) {
-        for (const [status, count] of counts) statusCounts.set(status, (statusCounts.get(status) ?? 0) + count);
-      }
-      const classCount = (digit: number) =>
-        [...statusCounts].filter(([status]) => Math.floor(status / 100) === digit).reduce((a, [, n]) => a + n, 0);
-      const intended429 = tally.byKind.contact.get(429) ?? 0;
-      let unexpected = 0;
-      const unexpectedByKind: string[] = [];
-      for (const { kind } of MIX) {
-        for (const [status, count] of tally.byKind[kind]) {
-          const fine = status < 400 || (kind === 'contact' && status === 429);
-          if (!fine) {
-            unexpected += count;
-            unexpectedByKind.push(`${count} × ${status} on ${kind}`);
+        // ---- figures ----
+        const statusCounts = new Map<number, number>();
+        for (const counts of Object.values(tally.byKind)) {
+          for (const [status, count] of counts) statusCounts.set(status, (statusCounts.get(status) ?? 0) + count);
+        }
+        const classCount = (digit: number) =>
+          [...statusCounts].filter(([status]) => Math.floor(status / 100) === digit).reduce((a, [, n]) => a + n, 0);
+        const intended429 = tally.byKind.contact.get(429) ?? 0;
+        let unexpected = 0;
+        const unexpectedByKind: string[] = [];
+        for (const { kind } of MIX) {
+          for (const [status, count] of tally.byKind[kind]) {
+            const fine = status < 400 || (kind === 'contact' && status === 429);
+            if (!fine) {
+              unexpected += count;
+              unexpectedByKind.push(`${count} × ${status} on ${kind}`);
+            }
           }
         }
-      }
-      const answered = [...statusCounts.values()].reduce((a, b) => a + b, 0);
-      const socketErrors = result.errors - result.timeouts;
+        const answered = [...statusCounts.values()].reduce((a, b) => a + b, 0);
+        const socketErrors = result.errors - result.timeouts;
 
-      console.log('');
-      console.log(
-        `requests      ${answered} answered in ${result.duration.toFixed(0)} s (${result.requests.sent} sent)`,
-      );
-      console.log(
-        `rate          ${result.requests.average.toFixed(0)} req/s mean (per-second min ${result.requests.min}, max ${result.requests.max}); ` +
-          `${(result.throughput.average / 1024 / 1024).toFixed(1)} MiB/s`,
-      );
-      console.log(
-        `latency       p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}`,
-      );
-      for (const { kind } of MIX) {
-        const sorted = tally.latencies[kind].sort((a, b) => a - b);
-        const codes = [...tally.byKind[kind]]
-          .sort(([a], [b]) => a - b)
-          .map(([status, count]) => `${status}: ${count}`)
-          .join(', ');
+        console.log('');
         console.log(
-          `  ${kind.padEnd(8)} ${String(sorted.length).padStart(7)} answers   p50 ${ms(percentile(sorted, 0.5)).padStart(7)}` +
-            `   p99 ${ms(percentile(sorted, 0.99)).padStart(7)}   ${codes}`,
+          `requests      ${answered} answered in ${result.duration.toFixed(0)} s (${result.requests.sent} sent)`,
         );
-      }
-      const fourxx = [...statusCounts]
-        .filter(([status]) => status >= 400 && status < 500)
-        .sort(([a], [b]) => a - b)
-        .map(([status, count]) => `${status}: ${count}`);
-      console.log(
-        `statuses      2xx ${classCount(2)}, 3xx ${classCount(3)}, 4xx ${classCount(4)}${fourxx.length ? ` (${fourxx.join(', ')})` : ''}, 5xx ${classCount(5)}`,
-      );
-      console.log(`429s          ${intended429} on contact posts (intended: the per-address contact limit)`);
-      console.log(
-        `errors        ${result.timeouts} timeouts, ${socketErrors} socket errors` +
-          (tally.socketErrors.size ? ` (${[...tally.socketErrors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : '') +
-          `; unexpected statuses: ${unexpected ? unexpectedByKind.join(', ') : 'none'}`,
-      );
-      const change = (afterRss - startRss) / startRss;
-      console.log(`memory (RSS)  start ${mib(startRss)} (after the warm-up and ${IDLE_BEFORE_MS / 1000} s idle)`);
-      console.log(
-        `              peak ${mib(peakRss)} during the run (sampled every ${SAMPLE_EVERY_MS} ms` +
-          (peakReset ? `; VmHWM since the run began ${mib(hwm)})` : ')'),
-      );
-      console.log(
-        `              after ${mib(atEnd.rss)} at the end of the run, ${mib(settledRss)} after ${(settledInMs / 1000).toFixed(1)} s idle, ` +
-          `${mib(laterRss)} ${CONFIRM_MS / 1000} s later: ${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}% of start ` +
-          `(${change <= MEMORY_TOLERANCE ? 'within' : 'NOT within'} 10%)`,
-      );
+        console.log(
+          `rate          ${result.requests.average.toFixed(0)} req/s mean (per-second min ${result.requests.min}, max ${result.requests.max}); ` +
+            `${(result.throughput.average / 1024 / 1024).toFixed(1)} MiB/s`,
+        );
+        console.log(
+          `latency       p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}`,
+        );
+        for (const { kind } of MIX) {
+          const sorted = tally.latencies[kind].sort((a, b) => a - b);
+          const codes = [...tally.byKind[kind]]
+            .sort(([a], [b]) => a - b)
+            .map(([status, count]) => `${status}: ${count}`)
+            .join(', ');
+          console.log(
+            `  ${kind.padEnd(8)} ${String(sorted.length).padStart(7)} answers   p50 ${ms(percentile(sorted, 0.5)).padStart(7)}` +
+              `   p99 ${ms(percentile(sorted, 0.99)).padStart(7)}   ${codes}`,
+          );
+        }
+        const fourxx = [...statusCounts]
+          .filter(([status]) => status >= 400 && status < 500)
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${status}: ${count}`);
+        console.log(
+          `statuses      2xx ${classCount(2)}, 3xx ${classCount(3)}, 4xx ${classCount(4)}${fourxx.length ? ` (${fourxx.join(', ')})` : ''}, 5xx ${classCount(5)}`,
+        );
+        console.log(`429s          ${intended429} on contact posts (intended: the per-address contact limit)`);
+        console.log(
+          `errors        ${result.timeouts} timeouts, ${socketErrors} socket errors` +
+            (tally.socketErrors.size ? ` (${[...tally.socketErrors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : '') +
+            `; unexpected statuses: ${unexpected ? unexpectedByKind.join(', ') : 'none'}`,
+        );
+        const change = (afterRss - startRss) / startRss;
+        console.log(`memory (RSS)  start ${mib(startRss)} (after the warm-up and ${IDLE_BEFORE_MS / 1000} s idle)`);
+        console.log(
+          `              peak ${mib(peakRss)} during the run (sampled every ${SAMPLE_EVERY_MS} ms` +
+            (peakReset ? `; VmHWM since the run began ${mib(hwm)})` : ')'),
+        );
+        console.log(
+          `              after ${mib(atEnd.rss)} at the end of the run, ${mib(settledRss)} after ${(settledInMs / 1000).toFixed(1)} s idle, ` +
+            `${mib(laterRss)} ${CONFIRM_MS / 1000} s later: ${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}% of start ` +
+            `(${change <= MEMORY_TOLERANCE ? 'within' : 'NOT within'} 10%)`,
+        );
 
-      const misses: string[] = [];
-      if (classCount(5) > 0) misses.push(`${classCount(5)} answers 5xx`);
-      if (unexpected > 0) misses.push(`${unexpected} unexpected failed answers`);
-      if (result.errors > 0) misses.push(`${result.errors} errors or timeouts`);
-      if (change > MEMORY_TOLERANCE)
-        misses.push(`memory not back within 10% of start after ${IDLE_AFTER_MAX_MS / 1000} s`);
-      if (misses.length) {
-        console.log(`target MISSED: ${misses.join('; ')}`);
-        exitCode = 1;
-      } else {
-        console.log('target met: no 5xx, no failure other than the intended 429s, memory back within 10% of start');
+        const misses: string[] = [];
+        if (classCount(5) > 0) misses.push(`${classCount(5)} answers 5xx`);
+        if (unexpected > 0) misses.push(`${unexpected} unexpected failed answers`);
+        if (result.errors > 0) misses.push(`${result.errors} errors or timeouts`);
+        if (change > MEMORY_TOLERANCE)
+          misses.push(`memory not back within 10% of start after ${IDLE_AFTER_MAX_MS / 1000} s`);
+        if (misses.length) {
+          console.log(`target MISSED: ${misses.join('; ')}`);
+          exitCode = 1;
+        } else {
+          console.log('target met: no 5xx, no failure other than the intended 429s, memory back within 10% of start');
+        }
       }
     } finally {
       await stop(site.child);
