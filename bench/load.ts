@@ -117,6 +117,7 @@ interface Tally {
   byKind: Record<Kind, Map<number, number>>;
   latencies: Record<Kind, number[]>;
   socketErrors: Map<string, number>;
+  cutAnswers: number;
 }
 
 function newTally(): Tally {
@@ -126,7 +127,7 @@ function newTally(): Tally {
     byKind[kind] = new Map();
     latencies[kind] = [];
   }
-  return { byKind, latencies, socketErrors: new Map() };
+  return { byKind, latencies, socketErrors: new Map(), cutAnswers: 0 };
 }
 
 function pickKind(): Kind {
@@ -188,7 +189,7 @@ async function drive(
   connections: number,
   tally: Tally,
 ): Promise<autocannon.Result> {
-  let answeredKind: Kind = 'page';
+  let answeredKind: Kind | undefined;
   let finish!: (error: unknown, result: autocannon.Result) => void;
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
     finish = (error, result) => (error ? reject(error) : resolve(result));
@@ -208,7 +209,13 @@ async function drive(
             return { ...request, ...buildRequest(base, targets, kind) };
           },
           onResponse: (status, _body, context) => {
-            answeredKind = (context as { kind?: Kind }).kind ?? 'page';
+            // After a timeout autocannon reconnects and may report the cut answer with no status:
+            // it is counted among the timeouts already.
+            answeredKind = Number.isInteger(status) ? ((context as { kind?: Kind }).kind ?? 'page') : undefined;
+            if (answeredKind === undefined) {
+              tally.cutAnswers += 1;
+              return;
+            }
             const counts = tally.byKind[answeredKind];
             counts.set(status, (counts.get(status) ?? 0) + 1);
           },
@@ -219,7 +226,7 @@ async function drive(
   );
   // Emitted right after onResponse for the same answer.
   instance.on('response', (_client, _status, _bytes, responseTime) => {
-    tally.latencies[answeredKind].push(responseTime);
+    if (answeredKind !== undefined) tally.latencies[answeredKind].push(responseTime);
   });
   instance.on('reqError', (error: Error & { code?: string }) => {
     const key = error.code ?? error.message;
@@ -349,6 +356,7 @@ async function main(): Promise<void> {
         console.log(
           `errors        ${result.timeouts} timeouts, ${socketErrors} socket errors` +
             (tally.socketErrors.size ? ` (${[...tally.socketErrors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : '') +
+            (tally.cutAnswers ? `, ${tally.cutAnswers} answers cut by a timeout` : '') +
             `; unexpected statuses: ${unexpected ? unexpectedByKind.join(', ') : 'none'}`,
         );
         const change = (afterRss - startRss) / startRss;
