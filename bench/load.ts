@@ -78,6 +78,14 @@ function resetPeak(pid: number): boolean {
   }
 }
 
+/** CPU seconds the process has used (utime + stime of /proc/<pid>/stat, in clock ticks of 1/100 s on Linux). */
+function readCpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name may hold spaces: count the fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -281,8 +289,12 @@ async function main(): Promise<void> {
           if (site.child.exitCode === null) peakRss = Math.max(peakRss, readMemoryKiB(pid).rss);
         }, SAMPLE_EVERY_MS);
         const tally = newTally();
+        const cpuBefore = readCpuSeconds(pid);
+        const loadBefore = os.loadavg()[0]!;
         const result = await drive(site.url, targets, DURATION_S, CONNECTIONS, tally);
         clearInterval(sampler);
+        const serverCpu = readCpuSeconds(pid) - cpuBefore;
+        const loadAfter = os.loadavg()[0]!;
         if (serverExit) throw new Error(serverExit);
         const atEnd = readMemoryKiB(pid);
         peakRss = Math.max(peakRss, atEnd.rss);
@@ -330,6 +342,11 @@ async function main(): Promise<void> {
         console.log(
           `rate          ${result.requests.average.toFixed(0)} req/s mean (per-second min ${result.requests.min}, max ${result.requests.max}); ` +
             `${(result.throughput.average / 1024 / 1024).toFixed(1)} MiB/s`,
+        );
+        console.log(
+          `server CPU    ${serverCpu.toFixed(1)} s over ${result.duration.toFixed(0)} s (${((serverCpu / result.duration) * 100).toFixed(0)}% of a core), ` +
+            `${(answered / serverCpu).toFixed(0)} answers per CPU second; machine load average ${loadBefore.toFixed(1)} → ` +
+            `${loadAfter.toFixed(1)} on ${os.availableParallelism()} cores (other work slows every figure)`,
         );
         console.log(
           `latency       p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}`,
