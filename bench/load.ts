@@ -126,6 +126,8 @@ interface Tally {
   latencies: Record<Kind, number[]>;
   socketErrors: Map<string, number>;
   cutAnswers: number;
+  /** The slowest answer of each path. */
+  slowestByPath: Map<string, number>;
 }
 
 function newTally(): Tally {
@@ -135,7 +137,7 @@ function newTally(): Tally {
     byKind[kind] = new Map();
     latencies[kind] = [];
   }
-  return { byKind, latencies, socketErrors: new Map(), cutAnswers: 0 };
+  return { byKind, latencies, socketErrors: new Map(), cutAnswers: 0, slowestByPath: new Map() };
 }
 
 function pickKind(): Kind {
@@ -198,6 +200,7 @@ async function drive(
   tally: Tally,
 ): Promise<autocannon.Result> {
   let answeredKind: Kind | undefined;
+  let answeredPath = '';
   let finish!: (error: unknown, result: autocannon.Result) => void;
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
     finish = (error, result) => (error ? reject(error) : resolve(result));
@@ -213,13 +216,16 @@ async function drive(
         {
           setupRequest: (request, context) => {
             const kind = pickKind();
-            (context as { kind?: Kind }).kind = kind;
-            return { ...request, ...buildRequest(base, targets, kind) };
+            const built = buildRequest(base, targets, kind);
+            Object.assign(context, { kind, path: built.path });
+            return { ...request, ...built };
           },
           onResponse: (status, _body, context) => {
             // After a timeout autocannon reconnects and may report the cut answer with no status:
             // it is counted among the timeouts already.
-            answeredKind = Number.isInteger(status) ? ((context as { kind?: Kind }).kind ?? 'page') : undefined;
+            const sent = context as { kind?: Kind; path?: string };
+            answeredKind = Number.isInteger(status) ? (sent.kind ?? 'page') : undefined;
+            answeredPath = sent.path ?? '';
             if (answeredKind === undefined) {
               tally.cutAnswers += 1;
               return;
@@ -234,7 +240,9 @@ async function drive(
   );
   // Emitted right after onResponse for the same answer.
   instance.on('response', (_client, _status, _bytes, responseTime) => {
-    if (answeredKind !== undefined) tally.latencies[answeredKind].push(responseTime);
+    if (answeredKind === undefined) return;
+    tally.latencies[answeredKind].push(responseTime);
+    tally.slowestByPath.set(answeredPath, Math.max(tally.slowestByPath.get(answeredPath) ?? 0, responseTime));
   });
   instance.on('reqError', (error: Error & { code?: string }) => {
     const key = error.code ?? error.message;
@@ -362,6 +370,8 @@ async function main(): Promise<void> {
               `   p99 ${ms(percentile(sorted, 0.99)).padStart(7)}   ${codes}`,
           );
         }
+        const slowest = [...tally.slowestByPath].sort(([, a], [, b]) => b - a).slice(0, 5);
+        console.log(`slowest       ${slowest.map(([where, time]) => `${where} ${ms(time)}`).join(', ')}`);
         const fourxx = [...statusCounts]
           .filter(([status]) => status >= 400 && status < 500)
           .sort(([a], [b]) => a - b)
