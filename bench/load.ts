@@ -1,0 +1,423 @@
+/**
+ * `npm run bench` (last step), or `node --import tsx bench/load.ts [--duration 60] [--connections 100]
+ * [--accept-encoding 'gzip, br'] [--rounds 1]`:
+ * the production server with the demo content under a mixed load (public pages, GET /api/projects,
+ * images, contact posts) for `duration` seconds over `connections` connections, from 127.0.0.1 only.
+ * Prints requests per second, latency, status counts, errors and the server's memory.
+ *
+ * Targets (issue 5): no 5xx, no failed request other than the contact form's intended 429s, and the
+ * server's resident memory back within 10% of its start after the run. Exits with 1 when one is missed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { STATIC_PUBLIC_PATHS } from '../core/site-structure';
+import { startSite, stop } from './support/site-server';
+
+const { values: options } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '100' },
+    /** What pages and JSON ask for; a browser sends gzip and br. */
+    'accept-encoding': { type: 'string', default: 'gzip, br' },
+    /** Runs one after another on the same server: memory that climbs round after round is a leak. */
+    rounds: { type: 'string', default: '1' },
+  },
+});
+const DURATION_S = Number(options.duration);
+const CONNECTIONS = Number(options.connections);
+const ROUNDS = Number(options.rounds);
+if (!(DURATION_S > 0) || !(CONNECTIONS > 0) || !(ROUNDS >= 1)) {
+  throw new Error('--duration, --connections and --rounds take positive numbers');
+}
+
+const WARM_UP_S = 5;
+const WARM_UP_CONNECTIONS = 4;
+const IDLE_BEFORE_MS = 5_000;
+const IDLE_AFTER_MAX_MS = 30_000;
+const CONFIRM_MS = 3_000;
+const SAMPLE_EVERY_MS = 250;
+const MEMORY_TOLERANCE = 0.1;
+
+/** The mix: the share of requests each kind gets (each request draws its kind at random). */
+const MIX = [
+  { kind: 'page', weight: 0.4 },
+  { kind: 'api', weight: 0.25 },
+  { kind: 'image', weight: 0.25 },
+  { kind: 'contact', weight: 0.1 },
+] as const;
+type Kind = (typeof MIX)[number]['kind'];
+
+interface Targets {
+  pages: string[];
+  images: string[];
+}
+
+interface ProjectAnswer {
+  id: number;
+  imageDetails?: { path: string; variants?: { path: string }[] }[];
+}
+
+// ---- memory of the server process ----------------------------------------------------------
+
+function readMemoryKiB(pid: number): { rss: number; hwm: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: field('VmRSS'), hwm: field('VmHWM') };
+}
+
+/** Writing 5 to clear_refs resets VmHWM (Linux 4.0+), so the peak counts the load only, not the demo seeding. */
+function resetPeak(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** CPU seconds the process has used (utime + stime of /proc/<pid>/stat, in clock ticks of 1/100 s on Linux). */
+function readCpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name may hold spaces: count the fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---- discovery ---------------------------------------------------------------------------
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Every public page without a parameter, every project and blog post page, every image the projects list. */
+async function discover(base: string): Promise<Targets> {
+  const projects = (await getJson<{ data: ProjectAnswer[] }>(`${base}/api/projects`)).data;
+  const blogs = (await getJson<{ data: { id: number }[] }>(`${base}/api/blogs`)).data;
+  const pages = [
+    ...STATIC_PUBLIC_PATHS,
+    ...projects.map((project) => `/project/${project.id}`),
+    ...blogs.map((blog) => `/blog/${blog.id}`),
+  ];
+  const images = projects.flatMap((project) =>
+    (project.imageDetails ?? []).flatMap((image) => [image.path, ...(image.variants ?? []).map((v) => v.path)]),
+  );
+  const targets = { pages, images: [...new Set(images)].map((image) => `/uploads/${image}`) };
+  // A wrong URL would show up as thousands of failures: check each once first.
+  for (const target of [...targets.pages, ...targets.images]) {
+    const response = await fetch(base + target);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`discovered ${target} answers ${response.status}`);
+  }
+  return targets;
+}
+
+// ---- the load ----------------------------------------------------------------------------
+
+interface Tally {
+  byKind: Record<Kind, Map<number, number>>;
+  latencies: Record<Kind, number[]>;
+  socketErrors: Map<string, number>;
+  cutAnswers: number;
+  /** The slowest answer of each path. */
+  slowestByPath: Map<string, number>;
+}
+
+function newTally(): Tally {
+  const byKind = {} as Tally['byKind'];
+  const latencies = {} as Tally['latencies'];
+  for (const { kind } of MIX) {
+    byKind[kind] = new Map();
+    latencies[kind] = [];
+  }
+  return { byKind, latencies, socketErrors: new Map(), cutAnswers: 0, slowestByPath: new Map() };
+}
+
+function pickKind(): Kind {
+  let draw = Math.random();
+  for (const { kind, weight } of MIX) {
+    draw -= weight;
+    if (draw < 0) return kind;
+  }
+  return MIX[0].kind;
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+let contactNumber = 0;
+
+function buildRequest(base: string, targets: Targets, kind: Kind): autocannon.Request {
+  const browserText = { 'Accept-Encoding': options['accept-encoding'], 'User-Agent': 'studio-load-bench' };
+  switch (kind) {
+    case 'page':
+      return {
+        method: 'GET',
+        path: pick(targets.pages),
+        headers: { ...browserText, Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      };
+    case 'api':
+      return { method: 'GET', path: '/api/projects', headers: { ...browserText, Accept: 'application/json' } };
+    case 'image':
+      return {
+        method: 'GET',
+        path: pick(targets.images),
+        headers: { ...browserText, Accept: 'image/avif,image/webp,image/*,*/*;q=0.8' },
+      };
+    case 'contact':
+      contactNumber += 1;
+      // The four fields of SPEC section 7; no honeypot, no formStartedAt.
+      return {
+        method: 'POST',
+        path: '/api/contact',
+        headers: { ...browserText, 'Content-Type': 'application/json', Accept: 'application/json', Origin: base },
+        body: JSON.stringify({
+          name: 'Load Bench',
+          email: `load-${contactNumber}@example.com`,
+          phone: '+975 17 000 000',
+          message: `Load test message ${contactNumber}: we would like a quote for a small house.`,
+        }),
+      };
+  }
+}
+
+/**
+ * One request description whose setupRequest draws the next kind and target for its connection.
+ * With pipelining 1 a connection has one request in flight, so the kind kept in the connection's
+ * context is the kind of the answer that onResponse and the 'response' event then report.
+ */
+async function drive(
+  base: string,
+  targets: Targets,
+  duration: number,
+  connections: number,
+  tally: Tally,
+): Promise<autocannon.Result> {
+  let answeredKind: Kind | undefined;
+  let answeredPath = '';
+  let finish!: (error: unknown, result: autocannon.Result) => void;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = (error, result) => (error ? reject(error) : resolve(result));
+  });
+  const instance = autocannon(
+    {
+      url: base,
+      connections,
+      duration,
+      pipelining: 1,
+      timeout: 10,
+      requests: [
+        {
+          setupRequest: (request, context) => {
+            const kind = pickKind();
+            const built = buildRequest(base, targets, kind);
+            Object.assign(context, { kind, path: built.path });
+            return { ...request, ...built };
+          },
+          onResponse: (status, _body, context) => {
+            // After a timeout autocannon reconnects and may report the cut answer with no status:
+            // it is counted among the timeouts already.
+            const sent = context as { kind?: Kind; path?: string };
+            answeredKind = Number.isInteger(status) ? (sent.kind ?? 'page') : undefined;
+            answeredPath = sent.path ?? '';
+            if (answeredKind === undefined) {
+              tally.cutAnswers += 1;
+              return;
+            }
+            const counts = tally.byKind[answeredKind];
+            counts.set(status, (counts.get(status) ?? 0) + 1);
+          },
+        },
+      ],
+    },
+    (error, result) => finish(error, result),
+  );
+  // Emitted right after onResponse for the same answer.
+  instance.on('response', (_client, _status, _bytes, responseTime) => {
+    if (answeredKind === undefined) return;
+    tally.latencies[answeredKind].push(responseTime);
+    tally.slowestByPath.set(answeredPath, Math.max(tally.slowestByPath.get(answeredPath) ?? 0, responseTime));
+  });
+  instance.on('reqError', (error: Error & { code?: string }) => {
+    const key = error.code ?? error.message;
+    tally.socketErrors.set(key, (tally.socketErrors.get(key) ?? 0) + 1);
+  });
+  return await finished;
+}
+
+// ---- report ------------------------------------------------------------------------------
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? '-' : `${value.toFixed(value < 10 ? 1 : 0)} ms`);
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-load-'));
+  let exitCode = 0;
+  try {
+    console.log('load: starting the production server with the demo content (seeding takes a while)…');
+    const site = await startSite(dataDir, { SEED_DEMO: '1', LOG_REQUESTS: '0' });
+    const pid = site.child.pid!;
+    let serverExit: string | undefined;
+    site.child.once('exit', (code, signal) => (serverExit = `server exited (${code ?? signal}) during the run`));
+    try {
+      const targets = await discover(site.url);
+      console.log(
+        `load: ${targets.pages.length} pages, ${targets.images.length} images, GET /api/projects, POST /api/contact; ` +
+          `mix ${MIX.map((m) => `${m.weight * 100}% ${m.kind}`).join(', ')}`,
+      );
+
+      // Warm-up at low load, then idle: the start figure is the server ready and warm, not mid-seeding.
+      await drive(site.url, targets, WARM_UP_S, WARM_UP_CONNECTIONS, newTally());
+      const idleSamples: number[] = [];
+      const idleEnd = Date.now() + IDLE_BEFORE_MS;
+      while (Date.now() < idleEnd) {
+        await sleep(SAMPLE_EVERY_MS);
+        idleSamples.push(readMemoryKiB(pid).rss);
+      }
+      const lastSecond = idleSamples.slice(-4);
+      const startRss = lastSecond.reduce((a, b) => a + b, 0) / lastSecond.length;
+
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        const peakReset = resetPeak(pid);
+        console.log(
+          `\nload: ${ROUNDS > 1 ? `round ${round} of ${ROUNDS}, ` : ''}${DURATION_S} s, ${CONNECTIONS} connections, from 127.0.0.1 to ${site.url}`,
+        );
+        let peakRss = startRss;
+        const sampler = setInterval(() => {
+          if (site.child.exitCode === null) peakRss = Math.max(peakRss, readMemoryKiB(pid).rss);
+        }, SAMPLE_EVERY_MS);
+        const tally = newTally();
+        const cpuBefore = readCpuSeconds(pid);
+        const loadBefore = os.loadavg()[0]!;
+        const result = await drive(site.url, targets, DURATION_S, CONNECTIONS, tally);
+        clearInterval(sampler);
+        const serverCpu = readCpuSeconds(pid) - cpuBefore;
+        const loadAfter = os.loadavg()[0]!;
+        if (serverExit) throw new Error(serverExit);
+        const atEnd = readMemoryKiB(pid);
+        peakRss = Math.max(peakRss, atEnd.rss);
+
+        // Idle until resident memory is back within the tolerance, or the time runs out.
+        const idleStarted = Date.now();
+        let afterRss = atEnd.rss;
+        while (afterRss > startRss * (1 + MEMORY_TOLERANCE) && Date.now() - idleStarted < IDLE_AFTER_MAX_MS) {
+          await sleep(SAMPLE_EVERY_MS);
+          afterRss = readMemoryKiB(pid).rss;
+        }
+        const settledInMs = Date.now() - idleStarted;
+        // A figure that holds, not a dip between two collections: watch it for a few seconds more.
+        await sleep(CONFIRM_MS);
+        const { rss: laterRss, hwm } = readMemoryKiB(pid);
+        const settledRss = afterRss;
+        afterRss = Math.max(afterRss, laterRss);
+
+        // ---- figures ----
+        const statusCounts = new Map<number, number>();
+        for (const counts of Object.values(tally.byKind)) {
+          for (const [status, count] of counts) statusCounts.set(status, (statusCounts.get(status) ?? 0) + count);
+        }
+        const classCount = (digit: number) =>
+          [...statusCounts].filter(([status]) => Math.floor(status / 100) === digit).reduce((a, [, n]) => a + n, 0);
+        const intended429 = tally.byKind.contact.get(429) ?? 0;
+        let unexpected = 0;
+        const unexpectedByKind: string[] = [];
+        for (const { kind } of MIX) {
+          for (const [status, count] of tally.byKind[kind]) {
+            const fine = status < 400 || (kind === 'contact' && status === 429);
+            if (!fine) {
+              unexpected += count;
+              unexpectedByKind.push(`${count} × ${status} on ${kind}`);
+            }
+          }
+        }
+        const answered = [...statusCounts.values()].reduce((a, b) => a + b, 0);
+        const socketErrors = result.errors - result.timeouts;
+
+        console.log('');
+        console.log(
+          `requests      ${answered} answered in ${result.duration.toFixed(0)} s (${result.requests.sent} sent)`,
+        );
+        console.log(
+          `rate          ${result.requests.average.toFixed(0)} req/s mean (per-second min ${result.requests.min}, max ${result.requests.max}); ` +
+            `${(result.throughput.average / 1024 / 1024).toFixed(1)} MiB/s`,
+        );
+        console.log(
+          `server CPU    ${serverCpu.toFixed(1)} s over ${result.duration.toFixed(0)} s (${((serverCpu / result.duration) * 100).toFixed(0)}% of a core), ` +
+            `${(answered / serverCpu).toFixed(0)} answers per CPU second; machine load average ${loadBefore.toFixed(1)} → ` +
+            `${loadAfter.toFixed(1)} on ${os.availableParallelism()} cores (other work slows every figure)`,
+        );
+        console.log(
+          `latency       p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}`,
+        );
+        for (const { kind } of MIX) {
+          const sorted = tally.latencies[kind].sort((a, b) => a - b);
+          const codes = [...tally.byKind[kind]]
+            .sort(([a], [b]) => a - b)
+            .map(([status, count]) => `${status}: ${count}`)
+            .join(', ');
+          console.log(
+            `  ${kind.padEnd(8)} ${String(sorted.length).padStart(7)} answers   p50 ${ms(percentile(sorted, 0.5)).padStart(7)}` +
+              `   p99 ${ms(percentile(sorted, 0.99)).padStart(7)}   ${codes}`,
+          );
+        }
+        const slowest = [...tally.slowestByPath].sort(([, a], [, b]) => b - a).slice(0, 5);
+        console.log(`slowest       ${slowest.map(([where, time]) => `${where} ${ms(time)}`).join(', ')}`);
+        const fourxx = [...statusCounts]
+          .filter(([status]) => status >= 400 && status < 500)
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${status}: ${count}`);
+        console.log(
+          `statuses      2xx ${classCount(2)}, 3xx ${classCount(3)}, 4xx ${classCount(4)}${fourxx.length ? ` (${fourxx.join(', ')})` : ''}, 5xx ${classCount(5)}`,
+        );
+        console.log(`429s          ${intended429} on contact posts (intended: the per-address contact limit)`);
+        console.log(
+          `errors        ${result.timeouts} timeouts, ${socketErrors} socket errors` +
+            (tally.socketErrors.size ? ` (${[...tally.socketErrors].map(([k, n]) => `${k}: ${n}`).join(', ')})` : '') +
+            (tally.cutAnswers ? `, ${tally.cutAnswers} answers cut by a timeout` : '') +
+            `; unexpected statuses: ${unexpected ? unexpectedByKind.join(', ') : 'none'}`,
+        );
+        const change = (afterRss - startRss) / startRss;
+        console.log(`memory (RSS)  start ${mib(startRss)} (after the warm-up and ${IDLE_BEFORE_MS / 1000} s idle)`);
+        console.log(
+          `              peak ${mib(peakRss)} during the run (sampled every ${SAMPLE_EVERY_MS} ms` +
+            (peakReset ? `; VmHWM since the run began ${mib(hwm)})` : ')'),
+        );
+        console.log(
+          `              after ${mib(atEnd.rss)} at the end of the run, ${mib(settledRss)} after ${(settledInMs / 1000).toFixed(1)} s idle, ` +
+            `${mib(laterRss)} ${CONFIRM_MS / 1000} s later: ${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}% of start ` +
+            `(${change <= MEMORY_TOLERANCE ? 'within' : 'NOT within'} 10%)`,
+        );
+
+        const misses: string[] = [];
+        if (classCount(5) > 0) misses.push(`${classCount(5)} answers 5xx`);
+        if (unexpected > 0) misses.push(`${unexpected} unexpected failed answers`);
+        if (result.errors > 0) misses.push(`${result.errors} errors or timeouts`);
+        if (change > MEMORY_TOLERANCE)
+          misses.push(`memory not back within 10% of start after ${IDLE_AFTER_MAX_MS / 1000} s`);
+        if (misses.length) {
+          console.log(`target MISSED: ${misses.join('; ')}`);
+          exitCode = 1;
+        } else {
+          console.log('target met: no 5xx, no failure other than the intended 429s, memory back within 10% of start');
+        }
+      }
+    } finally {
+      await stop(site.child);
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exitCode = exitCode;
+}
+
+await main();
