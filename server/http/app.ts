@@ -33,9 +33,7 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
   // Text answers (pages, scripts, styles, JSON) go out compressed; images already are. A 256 KiB brotli
   // window still spans any page, where the default 4 MiB one costs that much per answer in flight
   // (bench/load.ts: +240–460 MiB at 100 connections, against +136 MiB with this one).
-  app.use(
-    compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }),
-  );
+  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
   app.use('/api', apiRouter(ctx));
   app.use(assets);
   // Page forms (sign-in, contact without JavaScript) change things too: same Origin rule as the API.
