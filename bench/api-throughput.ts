@@ -8,72 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { migrateToLatest, openSqlite } from '../server/db/database';
+import { openSqlite } from '../server/db/database';
+import { fillProjects, PROJECT_COUNT } from './support/fill-projects';
 import { startSite, stop } from './support/site-server';
 
-const PROJECT_COUNT = 1000;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 50;
 const ROUNDS = 2;
-
-async function fillDatabase(dataDir: string): Promise<void> {
-  const db = openSqlite(path.join(dataDir, 'studio.sqlite'));
-  await migrateToLatest(db);
-  const now = Date.now();
-  await db.transaction().execute(async (trx) => {
-    for (let index = 0; index < PROJECT_COUNT; index += 1) {
-      const stamp = new Date(now - index * 60_000).toISOString();
-      const { id } = await trx
-        .insertInto('projects')
-        .values({
-          title: `Project ${index}`,
-          description: 'A courtyard house of rammed earth and timber, oriented to the winter sun.',
-          year: 2021 + (index % 6),
-          location: ['Thimphu', 'Paro', 'Punakha', 'Bumthang'][index % 4]!,
-          category: ['Architecture', 'Office', 'Private Homes', 'Hospitality'][index % 4]!,
-          status: 'Completed',
-          client: 'A client',
-          designTeam: 'Lead architect, structural engineer',
-          featured: index % 50 === 0 ? 1 : 0,
-          showInRecent: index % 10 === 0 ? 1 : 0,
-          coverMediaId: null,
-          date: '',
-          createdAt: stamp,
-          updatedAt: stamp,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (let position = 0; position < 3; position += 1) {
-        const base = `project/bench-${id}-${position}`;
-        const variants = [400, 800].flatMap((width) =>
-          (['webp', 'avif'] as const).map((format) => ({
-            path: `${base}-${width}.${format}`,
-            width,
-            height: (width * 2) / 3,
-            format,
-          })),
-        );
-        const media = await trx
-          .insertInto('mediaItems')
-          .values({
-            name: 'photo.jpg',
-            path: `${base}.jpg`,
-            mime: 'image/jpeg',
-            bytes: 120_000,
-            width: 1200,
-            height: 800,
-            variants: JSON.stringify(variants),
-            purpose: 'project',
-            createdAt: stamp,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx.insertInto('projectImages').values({ projectId: id, mediaId: media.id, position, alt: '' }).execute();
-      }
-    }
-  });
-  await db.destroy();
-}
 
 /** The bare server runs in its own process, as ours does, so neither shares a core with the load generator. */
 const BARE_SERVER = `
@@ -128,7 +69,7 @@ function best(runs: Figures[]): Figures {
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
   try {
-    await fillDatabase(dataDir);
+    await fillProjects(openSqlite(path.join(dataDir, 'studio.sqlite')));
     const site = await startSite(dataDir);
     const endpoint = `${site.url}/api/projects`;
     const sample = await fetch(endpoint);
