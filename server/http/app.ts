@@ -26,6 +26,8 @@ export interface AppOptions {
 export function createApp({ ctx, build, assets }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // ETags are set where an answer may be kept, from a hash of its body (cache-policy.ts); none elsewhere.
+  app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
   if (ctx.config.logRequests) app.use(logRequests);
   app.use(securityHeaders(ctx.config));
