@@ -45,7 +45,8 @@ function finish(
   body: Uint8Array<ArrayBuffer>,
   loadContext: AppLoadContext,
 ): Response {
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', cacheControlFor(request, status, headers, loadContext));
+  if (!headers.has('Cache-Control'))
+    headers.set('Cache-Control', cacheControlFor(request, status, headers, loadContext));
   const cacheControl = headers.get('Cache-Control')!;
   const method = request.method.toUpperCase();
   if (!/no-store/.test(cacheControl) && (method === 'GET' || method === 'HEAD')) {
@@ -122,7 +123,8 @@ export default function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
   const headers = new Headers(response.headers);
   if (response.status !== 200 || !response.body) {
-    if (!headers.has('Cache-Control')) headers.set('Cache-Control', context.signedIn ? PRIVATE_CACHE_CONTROL : NO_STORE);
+    if (!headers.has('Cache-Control'))
+      headers.set('Cache-Control', context.signedIn ? PRIVATE_CACHE_CONTROL : NO_STORE);
     return new Response(response.body, { status: response.status, headers });
   }
   const body = new Uint8Array(await response.arrayBuffer());

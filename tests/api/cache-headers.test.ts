@@ -80,8 +80,14 @@ describe('public pages', () => {
       // React Router's context, route modules and scroll restoration at least; JSON-LD on every public page.
       expect(scripts.length).toBeGreaterThanOrEqual(4);
       const expected = new Set(scripts.map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`));
-      expect(new Set(scriptSrc.slice(1))).toEqual(expected);
-      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) {
+      expect(scriptSrc.at(-1)).toBe("'strict-dynamic'");
+      expect(new Set(scriptSrc.slice(1, -1))).toEqual(expected);
+      for (const directive of [
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "default-src 'self'",
+      ]) {
         expect(policy).toContain(directive);
       }
       expect(policy).not.toMatch(/unsafe-eval|'unsafe-inline'[^;]*;.*script-src|script-src[^;]*unsafe-inline/);
