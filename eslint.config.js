@@ -23,7 +23,8 @@ export default tseslint.config(
   {
     // The browser bundle must never reach the server's modules, except through *.server.ts files.
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/**/*.server.ts'],
+    // app/entry.server.tsx is the server's entry into React: server-only too.
+    ignores: ['app/**/*.server.ts', 'app/entry.server.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

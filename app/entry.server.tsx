@@ -1,14 +1,65 @@
-// React Router's default Node entry (@react-router/dev, entry.server.node.tsx), plus the
-// Content-Security-Policy nonce the server made for this answer (server/http/security-headers.ts).
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
-import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+// React Router's default Node entry (@react-router/dev, entry.server.node.tsx), changed so that every page is
+// rendered whole before it is sent: its Content-Security-Policy lists the hashes of its inline scripts instead of
+// a per-request nonce, and a public page is then the same bytes and headers for every visitor, which a CDN may
+// keep (ETag = hash of the body). Decision 008; the policy is in server/http/security-headers.ts.
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
+import {
+  contentEtag,
+  etagMatches,
+  inlineScriptHashes,
+  NO_STORE,
+  NOT_FOUND_CACHE_CONTROL,
+  PRIVATE_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
+} from '../server/http/cache-policy';
+import { pagePolicy } from '../server/http/security-headers';
 
 export const streamTimeout = 5_000;
+
+/**
+ * The Cache-Control of a page or data answer, unless its route chose one (the dashboard and the sign-in page
+ * send `private, no-store`). Only a GET or HEAD answered 200 or 404 without a cookie being set may be
+ * shared, and only when the request carries no administrator session.
+ */
+function cacheControlFor(request: Request, status: number, headers: Headers, loadContext: AppLoadContext): string {
+  const method = request.method.toUpperCase();
+  if (headers.has('Set-Cookie')) return loadContext.signedIn ? PRIVATE_CACHE_CONTROL : NO_STORE;
+  if (loadContext.signedIn) return PRIVATE_CACHE_CONTROL;
+  if (method !== 'GET' && method !== 'HEAD') return NO_STORE;
+  if (status === 200) return PUBLIC_CACHE_CONTROL;
+  if (status === 404) return NOT_FOUND_CACHE_CONTROL;
+  return NO_STORE;
+}
+
+/**
+ * Sets Cache-Control (when the route did not) and, for an answer a cache may keep, the ETag; answers 304
+ * without a body when the request already holds that ETag.
+ */
+function finish(
+  request: Request,
+  status: number,
+  headers: Headers,
+  body: Uint8Array<ArrayBuffer>,
+  loadContext: AppLoadContext,
+): Response {
+  if (!headers.has('Cache-Control'))
+    headers.set('Cache-Control', cacheControlFor(request, status, headers, loadContext));
+  const cacheControl = headers.get('Cache-Control')!;
+  const method = request.method.toUpperCase();
+  if (!/no-store/.test(cacheControl) && (method === 'GET' || method === 'HEAD')) {
+    const etag = contentEtag(body);
+    headers.set('ETag', etag);
+    if (status === 200 && etagMatches(request.headers.get('if-none-match'), etag)) {
+      headers.delete('Content-Length');
+      return new Response(null, { status: 304, headers });
+    }
+  }
+  // https://httpwg.org/specs/rfc9110.html#HEAD: the same headers as GET, no body.
+  return new Response(method === 'HEAD' ? null : body, { status, headers });
+}
 
 export default function handleRequest(
   request: Request,
@@ -17,52 +68,65 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // https://httpwg.org/specs/rfc9110.html#HEAD
-  if (request.method.toUpperCase() === 'HEAD') {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
-
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-
-    // Crawlers get the whole page at once; people get the shell first and the rest streamed.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    const chunks: Buffer[] = [];
 
     // Abort after streamTimeout, with a second's margin to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    // ServerRouter hands the nonce to <Scripts>, <ScrollRestoration> and the streamed data scripts;
-    // React puts it on the inline scripts of its own streaming.
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />,
-      {
-        nonce: loadContext.cspNonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              // Clearing the timeout releases the closure.
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set('Content-Type', 'text/html');
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors of the shell reject and are logged by React Router; later ones only show here.
-          if (shellRendered) console.error(error);
-        },
+    // The whole page is waited for (onAllReady) and collected: the hashes need every inline script, the ETag
+    // every byte. The public pages have no deferred data, so this costs people nothing; crawlers got the
+    // page this way before.
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onShellReady() {
+        shellRendered = true;
       },
-    );
+      onAllReady() {
+        const sink = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+          final(callback) {
+            // Clearing the timeout releases the closure.
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            const html = Buffer.concat(chunks);
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            responseHeaders.set(
+              'Content-Security-Policy',
+              pagePolicy(inlineScriptHashes(html.toString('utf8')), loadContext.ctx.config.production),
+            );
+            resolve(finish(request, responseStatusCode, responseHeaders, html, loadContext));
+            callback();
+          },
+        });
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors of the shell reject and are logged by React Router; later ones only show here.
+        if (shellRendered) console.error(error);
+      },
+    });
   });
 }
+
+/**
+ * The `.data` answers of client-side navigations carry the same loader data as the pages: the same cache rules,
+ * and an ETag from their bytes. Redirects and errors pass through with `no-store` unless the route chose.
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
+  const headers = new Headers(response.headers);
+  if (response.status !== 200 || !response.body) {
+    if (!headers.has('Cache-Control'))
+      headers.set('Cache-Control', context.signedIn ? PRIVATE_CACHE_CONTROL : NO_STORE);
+    return new Response(response.body, { status: response.status, headers });
+  }
+  const body = new Uint8Array(await response.arrayBuffer());
+  return finish(request, response.status, headers, body, context);
+};

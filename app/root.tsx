@@ -15,9 +15,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence React treats it as a stylesheet resource and sends it before the script preloads. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
-        {/* Stylesheets need no nonce. Without this empty one React Router copies the page's nonce onto
-            the development stylesheet link, and hydration, which has no nonce in the browser, reports a mismatch. */}
-        <Links nonce="" />
+        <Links />
       </head>
       <body>
         {children}

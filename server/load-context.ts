@@ -6,8 +6,8 @@ declare module 'react-router' {
     ctx: ServiceContext;
     /** The visitor's address, as the server trusts it (TRUST_PROXY). */
     clientIp: string;
-    /** The nonce of this answer's Content-Security-Policy, for the inline scripts React writes. */
-    cspNonce: string;
+    /** Whether the request carries a valid administrator session: its answer must stay out of shared caches. */
+    signedIn: boolean;
   }
 }
 

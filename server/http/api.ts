@@ -1,5 +1,6 @@
 import express, { Router } from 'express';
 import type { ServiceContext } from '../services/context';
+import { NO_STORE, PRIVATE_CACHE_CONTROL } from './cache-policy';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { refuseCrossSiteWrites } from './origin-check';
 import { createPublicCache } from './public-cache';
@@ -24,8 +25,9 @@ export function apiRouter(ctx: ServiceContext): Router {
   router.use(loadSession(ctx));
   router.use(limitUploads(ctx));
   router.use((req, res, next) => {
-    // Nothing an administrator reads may sit in a shared cache; public answers revalidate by ETag.
-    res.setHeader('Cache-Control', req.admin ? 'private, no-store' : 'no-cache');
+    // Nothing an administrator reads may sit in a shared cache. Public answers (public-cache.ts) replace this
+    // with a shared-cache policy and an ETag; writes, errors and everything else are kept by nobody.
+    res.setHeader('Cache-Control', req.admin ? PRIVATE_CACHE_CONTROL : NO_STORE);
     next();
   });
 

@@ -11,7 +11,8 @@ import { apiRouter } from './api';
 import { refuseCrossSiteWrites } from './origin-check';
 import { limitPageFormBodies } from './page-body-limit';
 import { logRequests } from './request-log';
-import { contentSecurityPolicy, securityHeaders } from './security-headers';
+import { securityHeaders } from './security-headers';
+import { loadSession } from './session';
 import { uploadsRouter } from './uploads';
 
 export interface AppOptions {
@@ -25,6 +26,8 @@ export interface AppOptions {
 export function createApp({ ctx, build, assets }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // ETags are set where an answer may be kept, from a hash of its body (cache-policy.ts); none elsewhere.
+  app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
   if (ctx.config.logRequests) app.use(logRequests);
   app.use(securityHeaders(ctx.config));
@@ -39,12 +42,14 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
   // Page forms (sign-in, contact without JavaScript) change things too: same Origin rule as the API.
   app.use(refuseCrossSiteWrites(ctx.config));
   app.use(limitPageFormBodies);
-  app.use(contentSecurityPolicy(ctx.config));
+  // Pages do not depend on the session, but an answer to a signed-in request must stay out of shared caches
+  // (app/entry.server.tsx, decision 008).
+  app.use(loadSession(ctx));
   app.use(
     createRequestHandler({
       build,
       mode: ctx.config.production ? 'production' : 'development',
-      getLoadContext: (req, res) => ({ ctx, clientIp: req.ip ?? '', cspNonce: res.locals.cspNonce ?? '' }),
+      getLoadContext: (req) => ({ ctx, clientIp: req.ip ?? '', signedIn: Boolean(req.admin) }),
     }),
   );
   app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { ServiceContext } from '../services/context';
 import { readContentVersion } from '../services/content-version';
+import { contentEtag, etagMatches, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-policy';
 
 /** A bound on memory, whatever keys the requests make. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
@@ -49,17 +50,39 @@ export function createPublicCache(ctx: ServiceContext) {
     let entry = entries.get(key);
     if (!entry || entry.version !== version) {
       const body = Buffer.from(JSON.stringify(await compute()));
-      entry = { version, body, etag: `W/"${version}-${body.length.toString(36)}"` };
+      entry = { version, body, etag: contentEtag(body) };
       remember(key, entry);
     }
-    res.setHeader('ETag', entry.etag);
-    if (req.get('if-none-match') === entry.etag) {
-      res.status(304).end();
-      return;
-    }
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.end(entry.body);
+    sendBody(req, res, entry.body, entry.etag);
   };
 }
 
 export type SendCached = ReturnType<typeof createPublicCache>;
+
+/**
+ * Sends a public JSON answer: to a visitor with a shared-cache Cache-Control and the ETag of its bytes (the
+ * same on every instance), 304 when the request holds it; to a signed-in request `private, no-store` and no
+ * ETag, so nothing the administrator reads is kept or compared.
+ */
+function sendBody(req: Request, res: Response, body: Buffer, etag: string): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (req.admin) {
+    res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
+    res.end(body);
+    return;
+  }
+  res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+  res.setHeader('ETag', etag);
+  if (etagMatches(req.get('if-none-match'), etag)) {
+    res.removeHeader('Content-Type');
+    res.status(304).end();
+    return;
+  }
+  res.end(body);
+}
+
+/** A public answer the server does not keep (one project, one client…): serialised and hashed on each request. */
+export function sendPublicJson(req: Request, res: Response, value: unknown): void {
+  const body = Buffer.from(JSON.stringify(value));
+  sendBody(req, res, body, contentEtag(body));
+}

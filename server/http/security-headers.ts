@@ -1,13 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config';
-
-declare module 'express-serve-static-core' {
-  interface Locals {
-    /** The nonce this page's inline scripts carry (React Router's hydration data, React's streaming). */
-    cspNonce?: string;
-  }
-}
 
 /** Two years, with subdomains, as the HSTS preload list asks. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
@@ -26,12 +18,20 @@ export function securityHeaders(config: Config) {
   };
 }
 
-function pagePolicy(nonce: string, production: boolean): string {
+/**
+ * The Content-Security-Policy of a rendered page (decision 008), built by app/entry.server.tsx once the whole
+ * page is rendered: `scriptHashes` are the `'sha256-…'` sources of its inline scripts
+ * (`inlineScriptHashes` in cache-policy.ts). No nonce: the same page gives the same header to every visitor,
+ * so a shared cache may keep both.
+ */
+export function pagePolicy(scriptHashes: readonly string[], production: boolean): string {
   return [
     "default-src 'self'",
-    // Only scripts carrying this answer's nonce run; 'strict-dynamic' lets them load the route chunks
-    // (module imports and modulepreloads of the entry). 'self' is the fallback for browsers before CSP 3.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    // Inline scripts run only when their hash is listed; 'strict-dynamic' lets them load the route chunks
+    // (the module script's imports, import() of the blog editor) and makes CSP 3 browsers ignore 'self',
+    // which stays as the fallback for older ones. Checked in Chromium: the pages hydrate and navigate with
+    // no violation, and a page whose hash is missing is refused (decision 008).
+    ["script-src 'self'", ...scriptHashes, "'strict-dynamic'"].join(' '),
     // React sets style attributes (image aspect ratios, slider offsets), and so do TipTap and react-image-crop.
     "style-src 'self' 'unsafe-inline'",
     // The dashboard previews picked and cropped images through blob: URLs; SPEC section 7 lets an image
@@ -45,17 +45,4 @@ function pagePolicy(nonce: string, production: boolean): string {
     "base-uri 'none'",
     "object-src 'none'",
   ].join('; ');
-}
-
-/**
- * A fresh nonce for each answer of React Router, and the Content-Security-Policy
- * that names it; app/entry.server.tsx hands the nonce to React and React Router.
- */
-export function contentSecurityPolicy(config: Config) {
-  return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString('base64');
-    res.locals.cspNonce = nonce;
-    res.setHeader('Content-Security-Policy', pagePolicy(nonce, config.production));
-    next();
-  };
 }

@@ -1,5 +1,11 @@
 import type { AppLoadContext } from 'react-router';
 import { STATIC_PUBLIC_PATHS } from '../../../core/site-structure';
+import {
+  contentEtag,
+  etagMatches,
+  PRIVATE_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
+} from '../../../server/http/cache-policy';
 import { listBlogs } from '../../../server/services/blogs';
 import { htmlToText } from '../../../server/services/html-sanitizer';
 import { listProjects } from '../../../server/services/projects';
@@ -9,10 +15,22 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-const XML_HEADERS = { 'Cache-Control': 'public, max-age=300' };
+/**
+ * The feeds follow the pages (decision 008): the same shared-cache policy, an ETag from a hash of the body,
+ * 304 when the request holds it; a signed-in request gets `private, no-store` like everything else.
+ */
+function cacheableResponse(request: Request, context: AppLoadContext, body: string, contentType: string): Response {
+  const etag = contentEtag(body);
+  if (context.signedIn) {
+    return new Response(body, { headers: { 'Content-Type': contentType, 'Cache-Control': PRIVATE_CACHE_CONTROL } });
+  }
+  const headers = { 'Cache-Control': PUBLIC_CACHE_CONTROL, ETag: etag };
+  if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { headers: { ...headers, 'Content-Type': contentType } });
+}
 
 /** Every public route, every project and every published post. */
-export async function sitemapResponse(context: AppLoadContext): Promise<Response> {
+export async function sitemapResponse(request: Request, context: AppLoadContext): Promise<Response> {
   const { siteUrl } = context.ctx.config;
   const [projects, blogs] = await Promise.all([listProjects(context.ctx), listBlogs(context.ctx)]);
   const entries = [
@@ -29,10 +47,10 @@ export async function sitemapResponse(context: AppLoadContext): Promise<Response
     ),
     '</urlset>',
   ].join('\n');
-  return new Response(body, { headers: { ...XML_HEADERS, 'Content-Type': 'application/xml; charset=utf-8' } });
+  return cacheableResponse(request, context, body, 'application/xml; charset=utf-8');
 }
 
-export function robotsResponse(context: AppLoadContext): Response {
+export function robotsResponse(request: Request, context: AppLoadContext): Response {
   const body = [
     'User-agent: *',
     'Allow: /',
@@ -42,13 +60,11 @@ export function robotsResponse(context: AppLoadContext): Response {
     `Sitemap: ${context.ctx.config.siteUrl}/sitemap.xml`,
     '',
   ].join('\n');
-  return new Response(body, {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
-  });
+  return cacheableResponse(request, context, body, 'text/plain; charset=utf-8');
 }
 
 /** RSS 2.0 of the published posts, newest first. */
-export async function rssResponse(context: AppLoadContext): Promise<Response> {
+export async function rssResponse(request: Request, context: AppLoadContext): Promise<Response> {
   const { siteUrl } = context.ctx.config;
   const [settings, blogs] = await Promise.all([getSiteSettings(context.ctx), listBlogs(context.ctx)]);
   const items = blogs.map((blog) =>
@@ -77,5 +93,5 @@ export async function rssResponse(context: AppLoadContext): Promise<Response> {
     '  </channel>',
     '</rss>',
   ].join('\n');
-  return new Response(body, { headers: { ...XML_HEADERS, 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+  return cacheableResponse(request, context, body, 'application/rss+xml; charset=utf-8');
 }

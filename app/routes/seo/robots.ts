@@ -1,6 +1,6 @@
 import type { Route } from './+types/robots';
 import { robotsResponse } from './feeds.server';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return robotsResponse(context);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return robotsResponse(request, context);
 }

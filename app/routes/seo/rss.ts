@@ -1,6 +1,6 @@
 import type { Route } from './+types/rss';
 import { rssResponse } from './feeds.server';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return rssResponse(context);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return rssResponse(request, context);
 }

@@ -1,6 +1,6 @@
 import type { Route } from './+types/sitemap';
 import { sitemapResponse } from './feeds.server';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return sitemapResponse(context);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return sitemapResponse(request, context);
 }

@@ -3,15 +3,18 @@ import { MESSAGES } from '../../../core/messages';
 import { createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from '../../services/blogs';
 import type { ServiceContext } from '../../services/context';
 import { idParam, orNotFound } from '../params';
-import type { SendCached } from '../public-cache';
+import { type SendCached, sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
 import { bodyFields, fileNamed, filesNamed, parseMultipart } from '../uploads-parser';
 
 export function blogsRouter(ctx: ServiceContext, sendCached: SendCached): Router {
   const router = Router();
 
-  // Drafts are the administrator's: only a signed-in request lists them.
+  // Drafts are the administrator's: only a signed-in request lists or reads them. These two answers are the
+  // only public ones whose content depends on the session, so they say so (`Vary: Cookie`): a shared cache
+  // keeps the visitors' copy under "no cookie" and never hands it to the administrator (decision 008).
   router.get('/', async (req, res) => {
+    res.vary('Cookie');
     if (req.admin) {
       res.json({ data: await listBlogs(ctx, { includeDrafts: true }) });
       return;
@@ -20,8 +23,9 @@ export function blogsRouter(ctx: ServiceContext, sendCached: SendCached): Router
   });
 
   router.get('/:id', async (req, res) => {
+    res.vary('Cookie');
     const id = idParam(req, MESSAGES.blogNotFound);
-    res.json({
+    sendPublicJson(req, res, {
       data: orNotFound(await getBlog(ctx, id, { includeDrafts: Boolean(req.admin) }), MESSAGES.blogNotFound),
     });
   });

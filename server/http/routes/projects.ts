@@ -20,7 +20,7 @@ import {
   updateProject,
 } from '../../services/projects';
 import { idParam, orNotFound } from '../params';
-import type { SendCached } from '../public-cache';
+import { type SendCached, sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
 import { bodyFields, filesNamed, parseMultipart } from '../uploads-parser';
 
@@ -72,7 +72,7 @@ export function projectsRouter(ctx: ServiceContext, sendCached: SendCached): Rou
 
   router.get('/:id', async (req, res) => {
     const id = idParam(req, MESSAGES.projectNotFound);
-    res.json({ data: orNotFound(await getProject(ctx, id), MESSAGES.projectNotFound) });
+    sendPublicJson(req, res, { data: orNotFound(await getProject(ctx, id), MESSAGES.projectNotFound) });
   });
 
   router.post('/', requireAdmin, parseMultipart, async (req, res) => {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { UploadedFile } from '../../services/context';
 import { idParam, orNotFound } from '../params';
-import type { SendCached } from '../public-cache';
+import { type SendCached, sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
 import { bodyFields, fileNamed, parseMultipart } from '../uploads-parser';
 
@@ -27,7 +27,7 @@ export function singleImageResourceRouter<T>(resource: SingleImageResource<T>, s
 
   router.get('/:id', async (req, res) => {
     const id = idParam(req, resource.notFoundMessage);
-    res.json({ data: orNotFound(await resource.get(id), resource.notFoundMessage) });
+    sendPublicJson(req, res, { data: orNotFound(await resource.get(id), resource.notFoundMessage) });
   });
 
   router.post('/', requireAdmin, parseMultipart, async (req, res) => {
