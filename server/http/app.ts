@@ -29,7 +29,7 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
   if (ctx.config.logRequests) app.use(logRequests);
   app.use(securityHeaders(ctx.config));
   app.use(refuseUnusedMethods);
-  app.use('/uploads', uploadsRouter(ctx.uploadsDir));
+  app.use('/uploads', uploadsRouter(ctx.storage, ctx.config));
   // Text answers (pages, scripts, styles, JSON) go out compressed; images already are.
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use('/api', apiRouter(ctx));
