@@ -24,11 +24,13 @@ const DELETE_BATCH = 1000;
  */
 export const S3_SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
 
+/**
+ * A missing object, as opposed to a missing bucket (NoSuchBucket, also a 404) or
+ * refused access, which are the site's faults. Without s3:ListBucket, S3 answers
+ * a missing key with 403 AccessDenied, which then counts as a bucket error.
+ */
 function isMissing(error: unknown): boolean {
-  return (
-    error instanceof NoSuchKey ||
-    (error instanceof S3ServiceException && (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404))
-  );
+  return error instanceof NoSuchKey || (error instanceof S3ServiceException && error.name === 'NotFound');
 }
 
 /** An S3-compatible bucket (MEDIA_STORAGE=s3): one object per file, with its type and cache header. */
@@ -109,9 +111,7 @@ export class S3Storage implements MediaStorage {
     const found: StoredEntry[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
-      );
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
       for (const item of page.Contents ?? []) {
         if (item.Key) found.push({ name: item.Key, lastModified: item.LastModified });
       }
