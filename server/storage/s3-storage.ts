@@ -40,7 +40,11 @@ export class S3Storage implements MediaStorage {
   readonly client: S3Client;
   readonly bucket: string;
 
-  constructor(settings: S3Settings) {
+  /** `listPageSize`: keys per ListObjectsV2 page (S3's most is 1,000; smaller in the tests). */
+  constructor(
+    settings: S3Settings,
+    private readonly options: { listPageSize?: number } = {},
+  ) {
     this.bucket = settings.bucket;
     this.client = new S3Client({
       region: settings.region,
@@ -111,7 +115,9 @@ export class S3Storage implements MediaStorage {
     const found: StoredEntry[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: this.options.listPageSize }),
+      );
       for (const item of page.Contents ?? []) {
         if (item.Key) found.push({ name: item.Key, lastModified: item.LastModified });
       }

@@ -165,7 +165,8 @@ describe('the start-up sweep on a shared bucket', () => {
   });
 
   it('removes only unreferenced objects older than an hour, and only pipeline names', async () => {
-    const storage = new S3Storage((await testBucket()).settings);
+    // Two keys a page, so the listing follows continuation tokens.
+    const storage = new S3Storage((await testBucket()).settings, { listPageSize: 2 });
     try {
       const referenced = 'project/mhx1abc-0123456789abcdef.jpg';
       const orphan = 'project/mhx1abd-0123456789abcdef.jpg';

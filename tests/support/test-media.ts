@@ -1,9 +1,9 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import type { S3Settings } from '../../server/config';
 import { DiskStorage } from '../../server/storage/disk-storage';
 import type { MediaStorage } from '../../server/storage/media-storage';
@@ -12,9 +12,10 @@ import { S3Storage } from '../../server/storage/s3-storage';
 /**
  * The media tests run once on disk and once against a real S3-protocol server
  * (TEST_MEDIA_STORAGE=s3, started by tests/support/run-on-s3.ts): s3rver from
- * npm, on a free loopback port, storing in a temporary folder. One s3rver per
- * test file (process), one bucket per server data folder, so a restart on the
- * same folder finds its images again and parallel files never meet.
+ * npm, in a child process on a free loopback port, storing in a temporary
+ * folder. One s3rver per test file (process), one bucket per server data
+ * folder, so a restart on the same folder finds its images again and parallel
+ * files never meet.
  */
 export const onS3 = process.env.TEST_MEDIA_STORAGE === 's3';
 
@@ -32,17 +33,41 @@ export interface TestBucket {
 
 let running: Promise<{ endpoint: string; directory: string }> | undefined;
 
-/** Starts this process's s3rver on a free loopback port, once; it ends with the process. */
+/**
+ * Starts this process's s3rver (tests/support/s3rver-process.js) on a free loopback port, once;
+ * it ends with the process, and its folder with it.
+ */
 function startS3rver(): Promise<{ endpoint: string; directory: string }> {
-  running ??= (async () => {
+  running ??= new Promise((resolve, reject) => {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-s3rver-'));
-    const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
-    const { port } = await server.run();
-    // Keeps no test process alive; its folder goes when the process ends.
-    server.httpServer?.unref();
-    process.once('exit', () => fs.rmSync(directory, { recursive: true, force: true }));
-    return { endpoint: `http://127.0.0.1:${port}`, directory };
-  })();
+    const child = spawn(
+      process.execPath,
+      ['--openssl-legacy-provider', path.join(import.meta.dirname, 's3rver-process.js'), directory],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`s3rver did not start:\n${output}`)), 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = /\{"port":(\d+)\}/.exec(output);
+      if (!line) return;
+      clearTimeout(timer);
+      resolve({ endpoint: `http://127.0.0.1:${line[1]}`, directory });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`s3rver exited with ${code}:\n${output}`));
+    });
+    // Keeps no test process alive; closing its stdin (or this process ending) stops it.
+    child.unref();
+    for (const stream of [child.stdin, child.stdout, child.stderr])
+      (stream as unknown as { unref?: () => void }).unref?.();
+    process.once('exit', () => {
+      child.kill();
+      fs.rmSync(directory, { recursive: true, force: true });
+    });
+  });
   return running;
 }
 
