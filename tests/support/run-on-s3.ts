@@ -12,6 +12,7 @@ const MEDIA_TEST_FILES = [
   'tests/api/blogs.test.ts',
   'tests/api/site.test.ts',
   'tests/api/hardening-files.test.ts',
+  'tests/api/demo.test.ts',
 ];
 
 console.log('Media API tests with the images in an S3 bucket (s3rver):');
