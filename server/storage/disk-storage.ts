@@ -75,7 +75,8 @@ export class DiskStorage implements MediaStorage {
     return absolute.startsWith(path.resolve(this.dir) + path.sep) ? absolute : undefined;
   }
 
-  async put(name: string, data: Buffer): Promise<void> {
+  /** The type follows from the extension when the file is served, so it is not kept. */
+  async put(name: string, data: Buffer, _contentType?: string): Promise<void> {
     const file = this.resolve(name);
     if (!file) throw new Error(`not a name inside the uploads folder: ${name}`);
     // A new owner folder's own entry must reach the disk too.

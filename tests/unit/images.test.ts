@@ -88,3 +88,26 @@ describe('the image pipeline', () => {
     expect(fs.existsSync(path.join(uploads, 'project', '.tmp-abc'))).toBe(false);
   });
 });
+
+describe('the disk storage', () => {
+  it('puts, reads, lists and deletes files under the uploads folder only', async () => {
+    const disk = new DiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-disk-')));
+    try {
+      await disk.put('library/mhx1-0123456789abcdef-400.avif', Buffer.from('avif bytes'), 'image/avif');
+      await disk.sync(['library/mhx1-0123456789abcdef-400.avif']);
+      const stored = await disk.get('library/mhx1-0123456789abcdef-400.avif');
+      expect(stored).toMatchObject({ length: 10, contentType: 'image/avif' });
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored!.body) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString()).toBe('avif bytes');
+      expect((await disk.list()).map((entry) => entry.name)).toEqual(['library/mhx1-0123456789abcdef-400.avif']);
+      expect(await disk.get('library/missing.jpg')).toBeUndefined();
+      expect(await disk.get('../outside.jpg')).toBeUndefined();
+      await expect(disk.put('../outside.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
+      await disk.delete(['library/mhx1-0123456789abcdef-400.avif', 'library/missing.jpg']);
+      expect(await disk.list()).toEqual([]);
+    } finally {
+      fs.rmSync(disk.dir, { recursive: true, force: true });
+    }
+  });
+});
