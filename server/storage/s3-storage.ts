@@ -128,7 +128,12 @@ export class S3Storage implements MediaStorage {
 
   async prepare(): Promise<number> {
     // Checks the bucket answers before the server takes requests; nothing is ever left half written.
-    await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 }));
+    try {
+      await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 }));
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      throw new Error(`MEDIA_STORAGE=s3: cannot list the bucket "${this.bucket}" (${reason})`, { cause: error });
+    }
     return 0;
   }
 
