@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,7 +83,7 @@ function clientFor(settings: S3Settings): S3Client {
 }
 
 /** A bucket on this process's s3rver, made if new; the same key gives the same bucket. */
-export async function testBucket(key: string = fs.mkdtempSync(path.join(os.tmpdir(), 'bucket-'))): Promise<TestBucket> {
+export async function testBucket(key: string = randomUUID()): Promise<TestBucket> {
   const { endpoint } = await startS3rver();
   const bucket = `studio-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
   const settings: S3Settings = {
