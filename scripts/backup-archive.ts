@@ -18,13 +18,23 @@ export interface BackupManifest {
   uploads: { files: number; bytes: number };
 }
 
-/** The archive holds a SQLite file; a PostgreSQL site is backed up with the database's own tools. */
+/**
+ * The archive holds a SQLite file and DATA_DIR/uploads; a PostgreSQL site is backed up with the
+ * database's own tools, and images in a bucket with the bucket's versioning or replication.
+ */
 export function sqliteConfig(): Config {
   const config = readConfig();
   if (config.databaseUrl) {
     throw new Error(
       'DATABASE_URL points at PostgreSQL: back the database up with pg_dump and the uploads as files ' +
         '(docs/deploy.md). npm run backup and restore work on the SQLite file in DATA_DIR.',
+    );
+  }
+  if (config.mediaStorage.kind === 's3') {
+    throw new Error(
+      `MEDIA_STORAGE=s3: the images are in the bucket "${config.mediaStorage.bucket}", not in DATA_DIR. ` +
+        "Keep them with the bucket's own versioning or replication (docs/deploy.md), and back the database up " +
+        'with sqlite3 .backup or pg_dump. npm run backup and restore work on DATA_DIR with the images on disk.',
     );
   }
   return config;

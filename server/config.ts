@@ -7,6 +7,8 @@ export interface Config {
   host: string;
   dataDir: string;
   uploadsDir: string;
+  /** MEDIA_STORAGE: where the processed images live (DATA_DIR/uploads by default). */
+  mediaStorage: MediaStorageConfig;
   databaseFile: string;
   /** DATABASE_URL (postgres://…): PostgreSQL instead of the SQLite file. */
   databaseUrl: string | undefined;
@@ -28,6 +30,20 @@ export interface Config {
   siteIsHttps: boolean;
   production: boolean;
 }
+
+/** MEDIA_STORAGE=s3: the bucket every image is stored in. */
+export interface S3Settings {
+  bucket: string;
+  /** S3_ENDPOINT, for S3-compatible services (MinIO, R2, …); path-style addressing is used then. */
+  endpoint: string | undefined;
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; absent, the SDK's default chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** MEDIA_PUBLIC_URL: /uploads/<name> redirects to `${publicUrl}/<name>` instead of streaming from the bucket. */
+  publicUrl: string | undefined;
+}
+
+export type MediaStorageConfig = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
 
 export class ConfigError extends Error {}
 
@@ -72,6 +88,49 @@ function parseTrustProxy(value: string | undefined): number {
   return hops;
 }
 
+function parseHttpUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, not "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, not "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function parseMediaStorage(env: NodeJS.ProcessEnv): MediaStorageConfig {
+  const kind = (env.MEDIA_STORAGE || 'disk').trim().toLowerCase();
+  if (kind === 'disk') {
+    if (env.MEDIA_PUBLIC_URL) {
+      throw new ConfigError('MEDIA_PUBLIC_URL is for MEDIA_STORAGE=s3; on disk the images are served from /uploads.');
+    }
+    return { kind: 'disk' };
+  }
+  if (kind !== 's3') throw new ConfigError(`MEDIA_STORAGE must be "disk" or "s3", not "${env.MEDIA_STORAGE}"`);
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) {
+    throw new ConfigError('MEDIA_STORAGE=s3 needs S3_BUCKET, the name of the bucket that holds the images.');
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(
+      'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS SDK then finds credentials itself).',
+    );
+  }
+  return {
+    kind: 's3',
+    bucket,
+    endpoint: env.S3_ENDPOINT ? parseHttpUrl('S3_ENDPOINT', env.S3_ENDPOINT) : undefined,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    publicUrl: env.MEDIA_PUBLIC_URL ? parseHttpUrl('MEDIA_PUBLIC_URL', env.MEDIA_PUBLIC_URL) : undefined,
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -91,6 +150,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    mediaStorage: parseMediaStorage(env),
     databaseFile: path.join(dataDir, 'studio.sqlite'),
     databaseUrl,
     siteUrl,

@@ -1,5 +1,4 @@
 import './load-context';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
@@ -9,8 +8,8 @@ import { seedDemoContent } from './db/seed-demo';
 import { builtAssets, createApp } from './http/app';
 import { ensureAdmin } from './services/auth';
 import type { ServiceContext } from './services/context';
-import { removeLeftoverTempFiles } from './services/images';
 import { removeUnreferencedImageFiles } from './services/media';
+import { createMediaStorage } from './storage';
 
 export interface StartOptions {
   /** Project root, where build/client lives. */
@@ -26,14 +25,14 @@ export interface RunningServer {
 }
 
 async function prepareData(config: Config): Promise<ServiceContext> {
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  const leftovers = await removeLeftoverTempFiles(config.uploadsDir);
+  const storage = await createMediaStorage(config);
+  const leftovers = await storage.prepare();
   if (leftovers > 0) console.log(`Removed ${leftovers} unfinished upload file(s) left by an earlier stop.`);
   const db = openDatabase(config);
   await migrateToLatest(db);
-  const orphans = await removeUnreferencedImageFiles(db, config.uploadsDir);
+  const orphans = await removeUnreferencedImageFiles(db, storage);
   if (orphans > 0) console.log(`Removed ${orphans} image file(s) no record points at, left by an earlier stop.`);
-  return { db, uploadsDir: config.uploadsDir, config };
+  return { db, storage, config };
 }
 
 function describeSignIn(
@@ -83,7 +82,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     closing ??= new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
-    }).then(() => ctx.db.destroy());
+    })
+      .then(() => ctx.db.destroy())
+      .finally(() => ctx.storage.close());
     return closing;
   };
   return { url, close };

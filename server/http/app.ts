@@ -32,7 +32,7 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
   if (ctx.config.logRequests) app.use(logRequests);
   app.use(securityHeaders(ctx.config));
   app.use(refuseUnusedMethods);
-  app.use('/uploads', uploadsRouter(ctx.uploadsDir));
+  app.use('/uploads', uploadsRouter(ctx.storage, ctx.config));
   // Text answers (pages, scripts, styles, JSON) go out compressed; images already are. A 256 KiB brotli
   // window still spans any page, where the default 4 MiB one costs that much per answer in flight
   // (bench/load.ts: +240–460 MiB at 100 connections, against +136 MiB with this one).

@@ -1,10 +1,11 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { MediaStorage } from '../storage/media-storage';
 
-/** What every service function needs: the database and where uploads live. */
+/** What every service function needs: the database and where the images live. */
 export interface ServiceContext {
   db: Db;
-  uploadsDir: string;
+  storage: MediaStorage;
   config: Config;
 }
 

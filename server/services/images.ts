@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, JPEG_QUALITY, MAX_IMAGE_BYTES } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import type { ImageVariant } from '../../core/types';
 import type { NewMediaItem } from '../db/schema';
+import type { MediaStorage } from '../storage/media-storage';
 import { AppError } from './errors';
 import type { UploadedFile } from './context';
 
@@ -19,7 +19,6 @@ import type { UploadedFile } from './context';
 /** About 40 megapixels: any camera photo, but not a decompression bomb. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 const VARIANT_WIDTHS = [400, 800] as const;
-const TEMP_PREFIX = '.tmp-';
 
 const OUTPUT_BY_INPUT: Record<string, { format: 'jpeg' | 'png' | 'webp'; ext: string; mime: string }> = {
   jpeg: { format: 'jpeg', ext: 'jpg', mime: 'image/jpeg' },
@@ -72,42 +71,6 @@ export function isStoredImageName(name: string): boolean {
   return STORED_IMAGE_NAME.test(name);
 }
 
-/**
- * Writes under a temporary name, flushes it to disk, then renames: a crash
- * never leaves a partial file under a real name, and once the row pointing at
- * it commits (SQLite syncs its WAL) the bytes are on disk too, not only in the
- * page cache a power cut would lose.
- */
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
-  try {
-    const handle = await fs.open(temp, 'wx');
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(temp, file);
-  } catch (error) {
-    await fs.rm(temp, { force: true });
-    throw error;
-  }
-}
-
-/** Flushes a folder's entries (the renames into it) to disk; a no-op where folders cannot be opened (Windows). */
-async function syncDirectory(dir: string): Promise<void> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await fs.open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // Not supported on this platform: the rename is still atomic, only not yet durable.
-  } finally {
-    await handle?.close();
-  }
-}
-
 function cleanName(originalName: string): string {
   const base = path.basename(originalName.replace(/\\/g, '/'));
   // eslint-disable-next-line no-control-regex
@@ -115,11 +78,11 @@ function cleanName(originalName: string): string {
 }
 
 /**
- * Processes one upload and writes its files under uploads/<folder>/.
- * Returns the media row to insert; the caller inserts it, and removes the
- * files with `deleteImageFiles` if its transaction fails.
+ * Processes one upload and stores its files as `<folder>/…` (server/storage:
+ * DATA_DIR/uploads or the bucket). Returns the media row to insert; the caller
+ * inserts it, and removes the files with `deleteImageFiles` if its transaction fails.
  */
-export async function processImage(uploadsDir: string, file: UploadedFile, purpose: string): Promise<NewMediaItem> {
+export async function processImage(storage: MediaStorage, file: UploadedFile, purpose: string): Promise<NewMediaItem> {
   const { format } = await inspect(file.buffer);
   const output = OUTPUT_BY_INPUT[format]!;
 
@@ -147,14 +110,11 @@ export async function processImage(uploadsDir: string, file: UploadedFile, purpo
   }
 
   const folder = purpose.replace(/[^a-z]/g, '') || 'misc';
-  const dir = path.join(uploadsDir, folder);
-  // A new owner folder's own entry must reach the disk too.
-  if (await fs.mkdir(dir, { recursive: true })) await syncDirectory(uploadsDir);
   const base = makeBaseName();
   const mainPath = `${folder}/${base}.${output.ext}`;
 
   const variants: ImageVariant[] = [];
-  const variantFiles: { path: string; data: Buffer }[] = [];
+  const variantFiles: { path: string; data: Buffer; mime: string }[] = [];
   for (const width of VARIANT_WIDTHS) {
     if (width >= info.width) continue;
     const height = Math.round((info.height * width) / info.width);
@@ -167,19 +127,20 @@ export async function processImage(uploadsDir: string, file: UploadedFile, purpo
     ] as const) {
       const variantPath = `${folder}/${base}-${width}.${variantFormat}`;
       variants.push({ path: variantPath, width, height, format: variantFormat });
-      variantFiles.push({ path: variantPath, data: bytes });
+      variantFiles.push({ path: variantPath, data: bytes, mime: `image/${variantFormat}` });
     }
   }
 
+  const files = [{ path: mainPath, data: main, mime: output.mime }, ...variantFiles];
   const written: string[] = [];
   try {
-    for (const item of [{ path: mainPath, data: main }, ...variantFiles]) {
-      await writeAtomically(path.join(uploadsDir, item.path), item.data);
+    for (const item of files) {
+      await storage.put(item.path, item.data, item.mime);
       written.push(item.path);
     }
-    await syncDirectory(dir);
+    await storage.sync(written);
   } catch (error) {
-    await Promise.all(written.map((item) => fs.rm(path.join(uploadsDir, item), { force: true })));
+    await storage.delete(written).catch(() => undefined);
     throw error;
   }
 
@@ -198,44 +159,37 @@ export async function processImage(uploadsDir: string, file: UploadedFile, purpo
 
 /** Processes several uploads; if one is refused, the files of the others are removed. */
 export async function processImages(
-  uploadsDir: string,
+  storage: MediaStorage,
   files: UploadedFile[],
   purpose: string,
 ): Promise<NewMediaItem[]> {
   const done: NewMediaItem[] = [];
   try {
-    for (const file of files) done.push(await processImage(uploadsDir, file, purpose));
+    for (const file of files) done.push(await processImage(storage, file, purpose));
   } catch (error) {
-    await deleteImageFiles(uploadsDir, done);
+    await deleteImageFiles(storage, done);
     throw error;
   }
   return done;
 }
 
-/** Removes an image's files; called only once no row points at them. */
-export async function deleteImageFiles(uploadsDir: string, items: { path: string; variants: string }[]): Promise<void> {
-  const paths = items.flatMap((item) => [
+/**
+ * Removes an image's files; called only once no row points at them. A failure
+ * (the bucket out of reach) is logged, not thrown: the write it follows has
+ * committed, and the start-up sweep removes files no row points at.
+ */
+export async function deleteImageFiles(
+  storage: MediaStorage,
+  items: { path: string; variants: string }[],
+): Promise<void> {
+  const names = items.flatMap((item) => [
     item.path,
     ...(JSON.parse(item.variants) as ImageVariant[]).map((variant) => variant.path),
   ]);
-  await Promise.all(
-    paths.map((relative) => {
-      const absolute = path.resolve(uploadsDir, relative);
-      if (!absolute.startsWith(path.resolve(uploadsDir) + path.sep)) return Promise.resolve();
-      return fs.rm(absolute, { force: true });
-    }),
-  );
-}
-
-/** Removes temporary files a crash left behind in the uploads folder. */
-export async function removeLeftoverTempFiles(uploadsDir: string): Promise<number> {
-  let removed = 0;
-  const entries = await fs.readdir(uploadsDir, { withFileTypes: true, recursive: true }).catch(() => []);
-  for (const entry of entries) {
-    if (entry.isFile() && entry.name.startsWith(TEMP_PREFIX)) {
-      await fs.rm(path.join(entry.parentPath, entry.name), { force: true });
-      removed += 1;
-    }
+  if (names.length === 0) return;
+  try {
+    await storage.delete(names);
+  } catch (error) {
+    console.error(`Could not remove ${names.length} image file(s) no record points at any more:`, error);
   }
-  return removed;
 }

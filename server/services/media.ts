@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { MEDIA_UPLOAD_MAX_IMAGES } from '../../core/constants';
 import type { ImageDetails, ImageVariant, MediaItem } from '../../core/types';
 import { MESSAGES } from '../../core/messages';
@@ -7,6 +5,7 @@ import type { Db } from '../db/database';
 import type { MediaItemRow, NewMediaItem } from '../db/schema';
 import { bumpContentVersion } from './content-version';
 import { type ServiceContext, type UploadedFile } from './context';
+import type { MediaStorage } from '../storage/media-storage';
 import { AppError, notFound } from './errors';
 import { deleteImageFiles, isStoredImageName, processImages } from './images';
 
@@ -72,7 +71,7 @@ export async function writeWithImages<T>(
   purpose: string,
   write: (trx: Db, newMediaIds: number[]) => Promise<{ result: T; replaced: MediaItemRow[] }>,
 ): Promise<T> {
-  const prepared = await processImages(ctx.uploadsDir, files, purpose);
+  const prepared = await processImages(ctx.storage, files, purpose);
   let outcome: { result: T; replaced: MediaItemRow[] };
   try {
     outcome = await ctx.db.transaction().execute(async (trx) => {
@@ -82,10 +81,10 @@ export async function writeWithImages<T>(
       return done;
     });
   } catch (error) {
-    await deleteImageFiles(ctx.uploadsDir, prepared);
+    await deleteImageFiles(ctx.storage, prepared);
     throw error;
   }
-  await deleteImageFiles(ctx.uploadsDir, outcome.replaced);
+  await deleteImageFiles(ctx.storage, outcome.replaced);
   return outcome.result;
 }
 
@@ -137,7 +136,7 @@ export async function deleteLibraryMedia(ctx: ServiceContext, id: number): Promi
     await deleteMediaRows(trx, [row.id]);
     await bumpContentVersion(trx);
   });
-  await deleteImageFiles(ctx.uploadsDir, [row]);
+  await deleteImageFiles(ctx.storage, [row]);
 }
 
 /**
@@ -156,35 +155,41 @@ export async function deleteWithOwnedImages(
     await bumpContentVersion(trx);
     return rows;
   });
-  await deleteImageFiles(ctx.uploadsDir, removed);
+  await deleteImageFiles(ctx.storage, removed);
 }
 
 /**
  * Removes image files no media row points at, and answers how many. A crash
- * can leave them in two places only: after an upload's files were renamed into
- * place but before its row committed, and after a row was deleted but before
- * its files were. Only files with the pipeline's own names (`isStoredImageName`)
- * in the owner folders are considered. Run at start-up, before the server takes
- * requests: like the removal of temporary files, it assumes one server per DATA_DIR.
+ * can leave them in two places only: after an upload's files were stored but
+ * before its row committed, and after a row was deleted but before its files
+ * were. Only files with the pipeline's own names (`isStoredImageName`) directly
+ * in an owner folder are considered. Run at start-up, before the server takes
+ * requests. On disk it assumes one server per DATA_DIR. A bucket is shared by
+ * several instances, and another one may be between storing an image and
+ * committing its row, so there only files older than `storage.sweepMinAgeMs`
+ * (an hour) go; `now` is injectable for the tests.
  */
-export async function removeUnreferencedImageFiles(db: Db, uploadsDir: string): Promise<number> {
+export async function removeUnreferencedImageFiles(
+  db: Db,
+  storage: MediaStorage,
+  now: Date = new Date(),
+): Promise<number> {
+  // Listed before the rows are read: a file stored after the listing is not seen at all,
+  // and one whose row commits after the listing is young, which the bucket's age rule protects.
+  const entries = await storage.list();
   const rows = await db.selectFrom('mediaItems').select(['path', 'variants']).execute();
   const referenced = new Set<string>();
   for (const row of rows) {
     referenced.add(row.path);
     for (const variant of JSON.parse(row.variants) as ImageVariant[]) referenced.add(variant.path);
   }
-  let removed = 0;
-  const folders = await fs.readdir(uploadsDir, { withFileTypes: true }).catch(() => []);
-  for (const folder of folders) {
-    if (!folder.isDirectory()) continue;
-    const entries = await fs.readdir(path.join(uploadsDir, folder.name), { withFileTypes: true });
-    for (const entry of entries) {
-      if (!entry.isFile() || !isStoredImageName(entry.name)) continue;
-      if (referenced.has(`${folder.name}/${entry.name}`)) continue;
-      await fs.rm(path.join(uploadsDir, folder.name, entry.name), { force: true });
-      removed += 1;
-    }
-  }
-  return removed;
+  const unreferenced = entries.filter((entry) => {
+    const parts = entry.name.split('/');
+    if (parts.length !== 2 || !/^[a-z]+$/.test(parts[0]!) || !isStoredImageName(parts[1]!)) return false;
+    if (referenced.has(entry.name)) return false;
+    if (storage.sweepMinAgeMs <= 0) return true;
+    return entry.lastModified !== undefined && now.getTime() - entry.lastModified.getTime() >= storage.sweepMinAgeMs;
+  });
+  if (unreferenced.length > 0) await storage.delete(unreferenced.map((entry) => entry.name));
+  return unreferenced.length;
 }

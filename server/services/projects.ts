@@ -287,7 +287,7 @@ export async function removeProjectImage(ctx: ServiceContext, id: number, imageU
     await bumpContentVersion(trx);
     return { project: await requireProject(trx, id), removed: rows };
   });
-  await deleteImageFiles(ctx.uploadsDir, removed);
+  await deleteImageFiles(ctx.storage, removed);
   return project;
 }
 

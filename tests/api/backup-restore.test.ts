@@ -10,6 +10,7 @@ import type { Blog, ContactMessage, Project } from '../../core/types';
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
 import { onPostgres, postgresUrlFor } from '../support/test-database';
+import { onS3 } from '../support/test-media';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -89,8 +90,9 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-// The archive holds the SQLite file; a PostgreSQL site is backed up with pg_dump (docs/deploy.md).
-describe.skipIf(onPostgres)('backup and restore', () => {
+// The archive holds the SQLite file and DATA_DIR/uploads; a PostgreSQL site is backed up with pg_dump,
+// images in a bucket with the bucket's versioning (docs/deploy.md).
+describe.skipIf(onPostgres || onS3)('backup and restore', () => {
   it('backs up while the server runs, and restore brings back exactly that', { timeout: 60_000 }, async () => {
     const backup = await runScript('backup', archive);
     expect(backup.code, backup.stderr).toBe(0);
@@ -173,6 +175,22 @@ describe.runIf(onPostgres)('backup on PostgreSQL', () => {
       expect(refused.stderr).toContain('back the database up with pg_dump');
     }
     expect(fs.existsSync(archive)).toBe(false);
+    expect(fingerprint()).toEqual(before);
+  });
+});
+
+describe.skipIf(onPostgres)('backup with the images in a bucket', () => {
+  it("is refused with a pointer to the bucket's versioning, touching nothing", async () => {
+    const before = fingerprint();
+    const env = { MEDIA_STORAGE: 's3', S3_BUCKET: 'studio-media' };
+    const target = path.join(work, 'saved', 'bucket-site.tar.gz');
+    for (const name of ['backup', 'restore'] as const) {
+      const refused = await runScript(name, target, env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('the images are in the bucket "studio-media"');
+      expect(refused.stderr).toContain("bucket's own versioning or replication");
+    }
+    expect(fs.existsSync(target)).toBe(false);
     expect(fingerprint()).toEqual(before);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
+import { onS3, plantFile, storedFiles } from '../support/test-media';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /** Issue 5, files: decompression bombs, /uploads path tricks, upload names, what /uploads serves. */
@@ -70,15 +71,8 @@ function rawGet(rawPath: string): Promise<{ status: number; headers: http.Incomi
   });
 }
 
-function listFiles(folder: string): string[] {
-  return fs
-    .readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
-}
-
-const uploadsDir = () => path.join(server.dataDir, 'uploads');
-const uploadedFiles = () => (fs.existsSync(uploadsDir()) ? listFiles(uploadsDir()) : []);
+/** What the storage holds (DATA_DIR/uploads or the bucket). */
+const uploadedFiles = () => storedFiles(server);
 const SERVER_MADE = /^[a-z]+\/[0-9a-z]+-[0-9a-f]{16}(?:-\d{1,4})?\.(?:jpg|png|webp|avif)$/;
 
 function projectForm(images: { data: Blob; name: string }[]): FormData {
@@ -94,7 +88,7 @@ describe('images whose header claims huge dimensions', () => {
     ['a JPEG claiming 60,000 × 60,000', () => jpegClaiming(60_000, 60_000), 'image/jpeg', 'bomb.jpg'],
   ])('%s is refused with 413 by the media library and projects, storing nothing', async (_name, make, type, name) => {
     const bytes = await make();
-    const before = uploadedFiles();
+    const before = await uploadedFiles();
     const media = await api(server, 'POST', '/api/media/upload', {
       cookie,
       form: form({}, { images: [{ data: imageBlob(bytes, type), name }] }),
@@ -105,7 +99,7 @@ describe('images whose header claims huge dimensions', () => {
       form: projectForm([{ data: imageBlob(bytes, type), name }]),
     });
     expect(project).toMatchObject({ status: 413, body: { error: MESSAGES.imageDimensionsTooLarge } });
-    expect(uploadedFiles()).toEqual(before);
+    expect(await uploadedFiles()).toEqual(before);
     expect((await api(server, 'GET', '/api/media')).body.data).toEqual([]);
     expect((await api(server, 'GET', '/api/projects')).body.data).toEqual([]);
     // The server still answers.
@@ -125,17 +119,17 @@ describe('upload names', () => {
       if (name.includes('\u0000')) {
         // A raw NUL in the part header makes the body unreadable: refused, nothing written.
         expect(response).toMatchObject({ status: 400, body: { error: MESSAGES.invalidForm } });
-        expect(uploadedFiles().filter((file) => !file.startsWith('.'))).toEqual([]);
+        expect((await uploadedFiles()).filter((file) => !file.startsWith('.'))).toEqual([]);
         return;
       }
       expect(response.status).toBe(201);
       const item = response.body.items[0];
       expect(item.name).not.toMatch(/[\\/]/);
       expect(item.url).toMatch(SERVER_MADE);
-      for (const file of uploadedFiles()) expect(file).toMatch(SERVER_MADE);
-      // Nothing beside DATA_DIR or in it but the database and uploads/.
+      for (const file of await uploadedFiles()) expect(file).toMatch(SERVER_MADE);
+      // Nothing beside DATA_DIR or in it but the database and uploads/ (none with the images in a bucket).
       const outside = fs.readdirSync(server.dataDir).filter((entry) => !/^studio\.sqlite(-wal|-shm)?$/.test(entry));
-      expect(outside).toEqual(['uploads']);
+      expect(outside).toEqual(onS3 ? [] : ['uploads']);
       for (const candidate of ['evil.jpg', '..\\..\\evil.jpg'])
         expect(fs.existsSync(path.join(server.dataDir, '..', candidate))).toBe(false);
       await api(server, 'DELETE', `/api/media/${item.id}`, { cookie });
@@ -157,9 +151,8 @@ describe('/uploads', () => {
     '/uploads/.tmp-0123456789ab',
     '/uploads/misc/.tmp-0123456789ab',
   ])('%s answers 404 and nothing from outside uploads', async (rawPath) => {
-    fs.writeFileSync(path.join(uploadsDir(), '.tmp-0123456789ab'), 'partial');
-    fs.mkdirSync(path.join(uploadsDir(), 'misc'), { recursive: true });
-    fs.writeFileSync(path.join(uploadsDir(), 'misc', '.tmp-0123456789ab'), 'partial');
+    await plantFile(server, '.tmp-0123456789ab', 'partial');
+    await plantFile(server, 'misc/.tmp-0123456789ab', 'partial');
     const response = await rawGet(rawPath);
     expect([400, 404]).toContain(response.status);
     expect(response.body).not.toContain('SQLite format');
@@ -168,12 +161,11 @@ describe('/uploads', () => {
   });
 
   it('serves only the files the server made, never one put there by other means', async () => {
-    fs.mkdirSync(path.join(uploadsDir(), 'media'), { recursive: true });
-    fs.writeFileSync(path.join(uploadsDir(), 'notes.html'), '<script>alert(1)</script>');
-    fs.writeFileSync(path.join(uploadsDir(), 'media', 'notes.html'), '<script>alert(1)</script>');
+    await plantFile(server, 'notes.html', '<script>alert(1)</script>');
+    await plantFile(server, 'media/notes.html', '<script>alert(1)</script>');
     // Even under an image's name pattern but another extension, or a made-up name with an image extension.
-    fs.writeFileSync(path.join(uploadsDir(), 'media', 'mhx1-0123456789abcdef.svg'), '<svg/>');
-    fs.writeFileSync(path.join(uploadsDir(), 'media', 'photo.jpg'), 'not really');
+    await plantFile(server, 'media/mhx1-0123456789abcdef.svg', '<svg/>');
+    await plantFile(server, 'media/photo.jpg', 'not really');
     for (const file of ['notes.html', 'media/notes.html', 'media/mhx1-0123456789abcdef.svg', 'media/photo.jpg']) {
       const response = await rawGet(`/uploads/${file}`);
       expect(response.status, file).toBe(404);

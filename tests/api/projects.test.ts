@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../core/constants';
@@ -7,6 +5,7 @@ import { MESSAGES } from '../../core/messages';
 import type { Project } from '../../core/types';
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
+import { isStored, storedFiles } from '../support/test-media';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -33,8 +32,16 @@ function createProject(changes: Record<string, string> = {}, images?: { data: Bl
   return createProjectWith({ ...validFields, ...changes }, images);
 }
 
-function uploadFile(relative: string) {
-  return path.join(server.dataDir, 'uploads', relative);
+/** A stored image's bytes, as /uploads serves them (from disk or the bucket). */
+async function uploadFile(relative: string): Promise<Buffer> {
+  const response = await fetch(`${server.url}/uploads/${relative}`);
+  expect(response.status, relative).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** Whether the storage (DATA_DIR/uploads or the bucket) holds the file. */
+function stored(relative: string): Promise<boolean> {
+  return isStored(server, relative);
 }
 
 beforeAll(async () => {
@@ -65,7 +72,7 @@ describe('creating a project', () => {
     const first = project.imageDetails[0]!;
     expect(first.width).toBeLessThanOrEqual(1200);
     expect(first.height).toBeLessThanOrEqual(800);
-    const meta = await sharp(uploadFile(first.path)).metadata();
+    const meta = await sharp(await uploadFile(first.path)).metadata();
     expect(meta.format).toBe('jpeg');
     expect([meta.width, meta.height]).toEqual([first.width, first.height]);
     expect(first.variants.map((variant) => `${variant.width}.${variant.format}`).sort()).toEqual([
@@ -74,7 +81,7 @@ describe('creating a project', () => {
       '800.avif',
       '800.webp',
     ]);
-    for (const variant of first.variants) expect(fs.existsSync(uploadFile(variant.path))).toBe(true);
+    for (const variant of first.variants) expect(await stored(variant.path)).toBe(true);
   });
 
   it('serves the images under /uploads with their type, nosniff and a long cache', async () => {
@@ -96,7 +103,7 @@ describe('creating a project', () => {
     expect(status).toBe(201);
     expect(body.data.images[0]).toMatch(/\.png$/);
     expect(body.data.images[1]).toMatch(/\.webp$/);
-    expect((await sharp(uploadFile(body.data.images[0]!)).metadata()).format).toBe('png');
+    expect((await sharp(await uploadFile(body.data.images[0]!)).metadata()).format).toBe('png');
   });
 
   it.each([
@@ -152,7 +159,7 @@ describe('creating a project', () => {
 
   it('refuses a text file named .jpg with 415 and an 11 MB image with 413, storing nothing', async () => {
     const before = await api<{ data: Project[] }>(server, 'GET', '/api/projects');
-    const filesBefore = fs.readdirSync(path.join(server.dataDir, 'uploads'), { recursive: true }).length;
+    const filesBefore = await storedFiles(server);
 
     const text = { data: new Blob(['just some words'], { type: 'image/jpeg' }), name: 'photo.jpg' };
     const fake = await createProject({}, [await jpeg(), text]);
@@ -165,7 +172,7 @@ describe('creating a project', () => {
 
     const after = await api<{ data: Project[] }>(server, 'GET', '/api/projects');
     expect(after.body.data).toEqual(before.body.data);
-    expect(fs.readdirSync(path.join(server.dataDir, 'uploads'), { recursive: true }).length).toBe(filesBefore);
+    expect(await storedFiles(server)).toEqual(filesBefore);
   });
 });
 
@@ -229,7 +236,7 @@ describe('changing a project', () => {
     });
     expect(updated.body.data.images).toHaveLength(1);
     expect(updated.body.data.images[0]).not.toBe(old[0]);
-    for (const file of old) expect(fs.existsSync(uploadFile(file))).toBe(false);
+    for (const file of old) expect(await stored(file)).toBe(false);
   });
 
   it('keeps the project as it was when an update is invalid', async () => {
@@ -241,7 +248,7 @@ describe('changing a project', () => {
     expect(refused.status).toBe(400);
     const after = await api<{ data: Project }>(server, 'GET', `/api/projects/${body.data.id}`);
     expect(after.body.data).toEqual(body.data);
-    for (const file of body.data.images) expect(fs.existsSync(uploadFile(file))).toBe(true);
+    for (const file of body.data.images) expect(await stored(file)).toBe(true);
   });
 
   it('sets the cover from one of its images, given as a path or a full URL', async () => {
@@ -274,7 +281,7 @@ describe('changing a project', () => {
     });
     expect(removed.status).toBe(200);
     expect(removed.body.data).toMatchObject({ id: body.data.id, images: [second], image: second });
-    expect(fs.existsSync(uploadFile(first))).toBe(false);
+    expect(await stored(first)).toBe(false);
     const last = await api(server, 'DELETE', `/api/projects/${body.data.id}/images`, {
       cookie,
       json: { imageUrl: second },
@@ -382,7 +389,7 @@ describe('changing a project', () => {
     const deleted = await api(server, 'DELETE', `/api/projects/${body.data.id}`, { cookie });
     expect(deleted.status).toBe(200);
     expect((await api(server, 'GET', `/api/projects/${body.data.id}`)).status).toBe(404);
-    for (const file of files) expect(fs.existsSync(uploadFile(file))).toBe(false);
+    for (const file of files) expect(await stored(file)).toBe(false);
     expect((await api(server, 'DELETE', `/api/projects/${body.data.id}`, { cookie })).status).toBe(404);
   });
 });

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import type { MediaItem, SiteSettings, SiteStats } from '../../core/types';
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
+import { isStored, plantFile } from '../support/test-media';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -125,14 +124,14 @@ describe('the media library', () => {
     const list = await api<{ data: MediaItem[] }>(server, 'GET', '/api/media');
     const item = list.body.data.find((entry) => entry.url === uploaded.body.data[0])!;
     expect((await api(server, 'DELETE', `/api/media/${item.id}`, { cookie })).status).toBe(200);
-    expect(fs.existsSync(path.join(server.dataDir, 'uploads', item.url))).toBe(false);
+    expect(await isStored(server, item.url)).toBe(false);
     expect((await api(server, 'DELETE', `/api/media/${item.id}`, { cookie })).status).toBe(404);
   });
 });
 
 describe('uploads', () => {
   it('never serve files outside the uploads folder or unfinished temporary files', async () => {
-    fs.writeFileSync(path.join(server.dataDir, 'uploads', '.tmp-unfinished'), 'partial');
+    await plantFile(server, '.tmp-unfinished', 'partial');
     for (const probe of [
       '/uploads/.tmp-unfinished',
       '/uploads/../studio.sqlite',

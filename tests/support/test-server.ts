@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { dropPostgresSchema, onPostgres, postgresUrlFor } from './test-database';
+import { onS3, type TestBucket, testBucket } from './test-media';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -12,6 +13,8 @@ export interface TestServer {
   url: string;
   origin: string;
   dataDir: string;
+  /** The bucket holding its images, when they are on S3 (TEST_MEDIA_STORAGE=s3, or given). */
+  bucket?: TestBucket;
   /** The server process's id. */
   pid: number;
   output: () => string;
@@ -36,10 +39,16 @@ async function freePort(): Promise<number> {
 /**
  * Starts the real production server (`node server.js`) on a free port with a
  * fresh data folder, or on `dataDir` when given (kept by `stop` and `kill`),
- * and waits until it says it is ready.
+ * and waits until it says it is ready. With TEST_MEDIA_STORAGE=s3 (or a given
+ * `bucket`) its images go to a bucket on s3rver, one per data folder.
  */
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  options: { bucket?: TestBucket } = {},
+): Promise<TestServer> {
   const folder = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'studio-test-'));
+  const bucket = options.bucket ?? (onS3 && !env.MEDIA_STORAGE ? await testBucket(folder) : undefined);
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['server.js'], {
     cwd: path.resolve(import.meta.dirname, '..', '..'),
@@ -53,6 +62,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
       ADMIN_PASSWORD,
       SEED_DEMO: '0',
       ...(onPostgres ? { DATABASE_URL: await postgresUrlFor(folder) } : {}),
+      ...bucket?.env,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,6 +95,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     url,
     origin: url,
     dataDir: folder,
+    bucket,
     pid: child.pid!,
     output: () => log,
     login: async () => {

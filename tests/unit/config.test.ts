@@ -20,3 +20,54 @@ describe('TRUST_PROXY', () => {
     expect(() => readConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
   });
 });
+
+describe('MEDIA_STORAGE', () => {
+  it('is the disk by default', () => {
+    expect(readConfig({}).mediaStorage).toEqual({ kind: 'disk' });
+    expect(readConfig({ MEDIA_STORAGE: 'disk' }).mediaStorage).toEqual({ kind: 'disk' });
+  });
+
+  it('reads the bucket, endpoint, region, keys and public URL for s3', () => {
+    expect(
+      readConfig({
+        MEDIA_STORAGE: 's3',
+        S3_BUCKET: 'studio-media',
+        S3_ENDPOINT: 'http://127.0.0.1:4569/',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        MEDIA_PUBLIC_URL: 'https://media.example.com/studio/',
+      }).mediaStorage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'studio-media',
+      endpoint: 'http://127.0.0.1:4569',
+      region: 'eu-central-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      publicUrl: 'https://media.example.com/studio',
+    });
+  });
+
+  it('defaults to us-east-1, AWS itself and the SDK’s own credentials', () => {
+    expect(readConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'b-1' }).mediaStorage).toEqual({
+      kind: 's3',
+      bucket: 'b-1',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      publicUrl: undefined,
+    });
+  });
+
+  it.each([
+    [{ MEDIA_STORAGE: 'ftp' }, 'MEDIA_STORAGE must be "disk" or "s3"'],
+    [{ MEDIA_STORAGE: 's3' }, 'MEDIA_STORAGE=s3 needs S3_BUCKET'],
+    [{ MEDIA_STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ MEDIA_STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'localhost:9000' }, 'S3_ENDPOINT must be an absolute'],
+    [{ MEDIA_STORAGE: 's3', S3_BUCKET: 'b', MEDIA_PUBLIC_URL: 'ftp://media' }, 'MEDIA_PUBLIC_URL must be an absolute'],
+    [{ MEDIA_PUBLIC_URL: 'https://media.example.com' }, 'MEDIA_PUBLIC_URL is for MEDIA_STORAGE=s3'],
+  ])('refuses %j', (env, message) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});

@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processImage, removeLeftoverTempFiles } from '../../server/services/images';
+import { processImage } from '../../server/services/images';
+import { DiskStorage, removeLeftoverTempFiles } from '../../server/storage/disk-storage';
 import { makeImage } from '../support/images';
 
 const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-images-'));
 afterAll(() => fs.rmSync(uploads, { recursive: true, force: true }));
+const storage = new DiskStorage(uploads);
 
 /** A tiny, valid PNG whose header claims the given size: a decompression bomb's shape. */
 function pngClaiming(width: number, height: number): Buffer {
@@ -47,7 +49,7 @@ describe('the image pipeline', () => {
     const bomb = pngClaiming(50_000, 50_000);
     expect(bomb.length).toBeLessThan(100_000);
     const started = process.memoryUsage().rss;
-    await expect(processImage(uploads, { buffer: bomb, originalName: 'bomb.png' }, 'library')).rejects.toMatchObject({
+    await expect(processImage(storage, { buffer: bomb, originalName: 'bomb.png' }, 'library')).rejects.toMatchObject({
       status: 413,
     });
     expect(process.memoryUsage().rss - started).toBeLessThan(200 * 1024 * 1024);
@@ -57,11 +59,11 @@ describe('the image pipeline', () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
     );
-    await expect(processImage(uploads, { buffer: svg, originalName: 'x.svg' }, 'library')).rejects.toMatchObject({
+    await expect(processImage(storage, { buffer: svg, originalName: 'x.svg' }, 'library')).rejects.toMatchObject({
       status: 415,
     });
     await expect(
-      processImage(uploads, { buffer: Buffer.from('hello'), originalName: 'x.jpg' }, 'library'),
+      processImage(storage, { buffer: Buffer.from('hello'), originalName: 'x.jpg' }, 'library'),
     ).rejects.toMatchObject({ status: 415 });
   });
 
@@ -72,7 +74,7 @@ describe('the image pipeline', () => {
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
-    const row = await processImage(uploads, { buffer: rotated, originalName: 'phone.jpg' }, 'library');
+    const row = await processImage(storage, { buffer: rotated, originalName: 'phone.jpg' }, 'library');
     expect([row.width, row.height]).toEqual([300, 600]);
     const meta = await sharp(path.join(uploads, row.path)).metadata();
     expect(meta.orientation).toBeUndefined();
@@ -84,5 +86,28 @@ describe('the image pipeline', () => {
     fs.writeFileSync(path.join(uploads, 'project', '.tmp-abc'), 'partial');
     expect(await removeLeftoverTempFiles(uploads)).toBe(1);
     expect(fs.existsSync(path.join(uploads, 'project', '.tmp-abc'))).toBe(false);
+  });
+});
+
+describe('the disk storage', () => {
+  it('puts, reads, lists and deletes files under the uploads folder only', async () => {
+    const disk = new DiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-disk-')));
+    try {
+      await disk.put('library/mhx1-0123456789abcdef-400.avif', Buffer.from('avif bytes'), 'image/avif');
+      await disk.sync(['library/mhx1-0123456789abcdef-400.avif']);
+      const stored = await disk.get('library/mhx1-0123456789abcdef-400.avif');
+      expect(stored).toMatchObject({ length: 10, contentType: 'image/avif' });
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored!.body) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString()).toBe('avif bytes');
+      expect((await disk.list()).map((entry) => entry.name)).toEqual(['library/mhx1-0123456789abcdef-400.avif']);
+      expect(await disk.get('library/missing.jpg')).toBeUndefined();
+      expect(await disk.get('../outside.jpg')).toBeUndefined();
+      await expect(disk.put('../outside.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
+      await disk.delete(['library/mhx1-0123456789abcdef-400.avif', 'library/missing.jpg']);
+      expect(await disk.list()).toEqual([]);
+    } finally {
+      fs.rmSync(disk.dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,48 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where the processed images live: a folder on disk (the default) or an
+ * S3-compatible bucket (MEDIA_STORAGE=s3). Names are the image pipeline's
+ * relative paths (`project/mhx1…-800.webp`), the same on both, and never
+ * change once written, so every copy is cached for a year.
+ */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export interface StoredObject {
+  body: Readable;
+  length: number;
+  contentType: string;
+  etag?: string;
+  lastModified?: Date;
+}
+
+export interface StoredEntry {
+  /** The relative name, `/`-separated. */
+  name: string;
+  /** When it was written, where the storage needs it for the sweep (the bucket). */
+  lastModified?: Date;
+}
+
+export interface MediaStorage {
+  readonly kind: 'disk' | 's3';
+  /**
+   * How old an unreferenced file must be before the start-up sweep removes it.
+   * On disk one server owns the folder, so 0; a bucket is shared by several
+   * instances, one of which may be between writing an image and committing its row.
+   */
+  readonly sweepMinAgeMs: number;
+  /** Stores one file under its final name; a reader never sees it half written. */
+  put(name: string, data: Buffer, contentType: string): Promise<void>;
+  /** Makes the files just `put` durable before the row that names them commits (disk: flushes their folders). */
+  sync(names: string[]): Promise<void>;
+  /** The file with its length and type, or undefined when there is none. */
+  get(name: string): Promise<StoredObject | undefined>;
+  /** Removes files; a missing one is not an error. */
+  delete(names: string[]): Promise<void>;
+  /** Every stored file (for the start-up sweep of unreferenced files). */
+  list(): Promise<StoredEntry[]>;
+  /** Start-up, before requests: creates what is missing and removes unfinished writes; answers how many. */
+  prepare(): Promise<number>;
+  /** Releases connections. */
+  close(): void;
+}
