@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
 import { type Config, readConfig } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { migrateToLatest, openDatabase, withStartupLock } from './db/database';
 import { seedDemoContent } from './db/seed-demo';
 import { builtAssets, createApp } from './http/app';
 import { ensureAdmin } from './services/auth';
@@ -56,11 +56,11 @@ function describeSignIn(
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const config = readConfig(options.env);
   const ctx = await prepareData(config);
-  const admin = await ensureAdmin(ctx, { username: config.adminUsername, password: config.adminPassword });
-  if (config.seedDemo) {
-    const seeded = await seedDemoContent(ctx);
-    if (seeded) console.log('Filled the empty database with demo content.');
-  }
+  const admin = await withStartupLock(ctx.db, async () => {
+    const ensured = await ensureAdmin(ctx, { username: config.adminUsername, password: config.adminPassword });
+    if (config.seedDemo && (await seedDemoContent(ctx))) console.log('Filled the empty database with demo content.');
+    return ensured;
+  });
 
   const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);
   const app = createApp({ ctx, build, assets: options.dev?.assets ?? builtAssets(options.root) });

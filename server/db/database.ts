@@ -67,3 +67,21 @@ export async function migrateToLatest(db: Db): Promise<void> {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
+
+/**
+ * Runs the first-start work (the administrator, the demo content) while holding
+ * a lock that other instances starting on the same PostgreSQL database wait
+ * for, so that they find it done rather than doing it twice. One SQLite file
+ * has one server, which needs no lock.
+ */
+export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (!usesPostgres(db)) return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext('studio:start-up'))`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext('studio:start-up'))`.execute(connection);
+    }
+  });
+}

@@ -3,26 +3,32 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '../../core/constants';
-import type { Blog } from '../../core/types';
-import { api } from '../support/api-client';
+import type { Blog, Project } from '../../core/types';
+import { api, form } from '../support/api-client';
+import { imageBlob, makeImage } from '../support/images';
 import { dropPostgresSchema, onPostgres, postgresUrlFor } from '../support/test-database';
+import { testBucket } from '../support/test-media';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
- * Issue 6: two instances of the site on different ports share one PostgreSQL
- * database and nothing else, as they would behind a load balancer. Whatever one
- * knows (a sign-in, a saved post, a throttle count) the other knows too.
+ * Issue 6: two instances of the site on different ports, each with its own data
+ * folder, share one PostgreSQL database and one bucket and nothing else, as they
+ * would behind a load balancer. Whatever one knows (a sign-in, a saved post or
+ * project with its images, a throttle count) the other knows too.
  */
-describe.runIf(onPostgres)('two instances sharing one database', () => {
+describe.runIf(onPostgres)('two instances sharing one database and one bucket', () => {
   const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-scale-out-'));
   let first: TestServer;
   let second: TestServer;
 
   beforeAll(async () => {
     const env = { DATABASE_URL: await postgresUrlFor(shared) };
-    // One after the other: the first runs the migrations, the second finds them done.
-    first = await startTestServer(env);
-    second = await startTestServer(env);
+    const bucket = await testBucket();
+    // Started together: one runs the migrations, the other waits on their lock and finds them done.
+    [first, second] = await Promise.all([
+      startTestServer(env, undefined, { bucket }),
+      startTestServer(env, undefined, { bucket }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);
@@ -60,6 +66,25 @@ describe.runIf(onPostgres)('two instances sharing one database', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Local soil, thick walls.');
     expect(await (await fetch(`${second.url}/blog`)).text()).toContain('Rammed earth in Punakha');
+  });
+
+  it('serve a project saved through one, with its images from the bucket, on the other', async () => {
+    const cookie = await first.login();
+    const images = [{ data: imageBlob(await makeImage(900, 600)), name: 'courtyard.jpg' }];
+    const fields = { title: 'Shared courtyard house', description: 'Stone and timber.', year: '2025' };
+    const created = await api<{ data: Project }>(first, 'POST', '/api/projects', {
+      cookie,
+      form: form({ ...fields, location: 'Paro', category: 'Private Homes' }, { images }),
+    });
+    expect(created.status).toBe(201);
+    const project = created.body.data;
+    const page = await (await fetch(`${second.url}/project/${project.id}`)).text();
+    expect(page).toContain('Shared courtyard house');
+    expect(page).toContain(project.imageDetails[0]!.path);
+    const image = await fetch(`${second.url}/uploads/${project.imageDetails[0]!.path}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(fs.existsSync(path.join(first.dataDir, 'uploads'))).toBe(false);
   });
 
   it('count failed sign-ins on both instances toward one throttle', async () => {
