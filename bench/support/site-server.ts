@@ -1,14 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** Node's flags in `npm start`, so that the benchmarks measure the server as production runs it. */
+function startFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const flags = /node ((?:--\S+ )*)server\.js/.exec(manifest.scripts.start)?.[1] ?? '';
+  return flags.split(' ').filter(Boolean);
+}
 
 /** Starts the production server (`node server.js`) on a free port with the given data folder. */
 export async function startSite(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['server.js'], {
+  const child = spawn(process.execPath, [...startFlags(), 'server.js'], {
     cwd: root,
     env: {
       ...process.env,
