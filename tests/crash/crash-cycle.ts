@@ -122,6 +122,15 @@ function randomBetween(min: number, max: number): number {
   return min + Math.random() * (max - min);
 }
 
+/** A project no writer is changing or deleting, if there is one. */
+function pickIdleProject(expected: Expectations): number | undefined {
+  const idle = [...expected.projects.keys()].filter(
+    (id) =>
+      !expected.deletedProjects.has(id) && !expected.maybeDeletedProjects.has(id) && !expected.busyProjects.has(id),
+  );
+  return idle.length > 0 ? pick(idle) : undefined;
+}
+
 function pick<T>(items: T[]): T {
   return items[Math.floor(Math.random() * items.length)]!;
 }
@@ -360,17 +369,11 @@ async function runWriters(
           },
         );
       } else if (roll < 0.75) {
-        const candidates = [...expected.projects.keys()].filter(
-          (id) =>
-            !expected.deletedProjects.has(id) &&
-            !expected.maybeDeletedProjects.has(id) &&
-            !expected.busyProjects.has(id),
-        );
-        if (candidates.length === 0) {
+        const id = pickIdleProject(expected);
+        if (id === undefined) {
           await new Promise((resolve) => setImmediate(resolve));
           continue;
         }
-        const id = pick(candidates);
         const title = `Crash ${cycle}-${index}-${n} (updated)`;
         const images = Math.random() < 0.5 ? [pick(fixtures)] : [];
         const states = expected.projects.get(id)!;
@@ -402,17 +405,11 @@ async function runWriters(
           },
         );
       } else if (roll < 0.95) {
-        const candidates = [...expected.projects.keys()].filter(
-          (id) =>
-            !expected.deletedProjects.has(id) &&
-            !expected.maybeDeletedProjects.has(id) &&
-            !expected.busyProjects.has(id),
-        );
-        if (candidates.length === 0) {
+        const id = pickIdleProject(expected);
+        if (id === undefined) {
           await new Promise((resolve) => setImmediate(resolve));
           continue;
         }
-        const id = pick(candidates);
         expected.maybeDeletedProjects.add(id);
         const done = await call(
           'projectDelete',
