@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api-client';
+import { expectScriptHashPolicy, inlineScripts } from '../support/csp';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -35,12 +35,6 @@ function send(method: string, path: string): Promise<http.IncomingMessage> {
 }
 
 /** The bodies of the inline scripts, as the browser hashes them. */
-function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
-    .filter(([, attributes]) => !/\ssrc=/.test(` ${attributes}`))
-    .map(([, , body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
-}
-
 describe('page security headers', () => {
   it.each(['/', '/blog', '/dashboard/login'])(
     '%s sends a Content-Security-Policy that lists the hash of every inline script, and no nonce',
@@ -48,31 +42,16 @@ describe('page security headers', () => {
       const { response, html } = await getPage(path);
       expect(response.status).toBe(200);
       const policy = response.headers.get('content-security-policy')!;
-      const scriptSrc = /script-src ([^;]+)/.exec(policy)![1]!.split(' ');
-      expect(scriptSrc[0]).toBe("'self'");
-      expect(scriptSrc.at(-1)).toBe("'strict-dynamic'");
-      expect(new Set(scriptSrc.slice(1, -1))).toEqual(new Set(inlineScriptHashes(html)));
-      expect(scriptSrc.length).toBeGreaterThan(2);
-      for (const directive of [
-        "object-src 'none'",
-        "base-uri 'none'",
-        "frame-ancestors 'none'",
-        "default-src 'self'",
-      ]) {
-        expect(policy).toContain(directive);
-      }
+      expectScriptHashPolicy(policy, html);
+      expect(inlineScripts(html).length).toBeGreaterThan(0);
       expect(policy).not.toContain('unsafe-eval');
-      expect(policy).not.toContain('nonce-');
-      expect(html).not.toMatch(/\snonce=/);
     },
   );
 
   it('the dashboard, signed in, is covered the same way', async () => {
     const { response, html } = await getPage('/dashboard/blogs', { cookie });
     expect(response.status).toBe(200);
-    const scriptSrc = /script-src ([^;]+)/.exec(response.headers.get('content-security-policy')!)![1]!.split(' ');
-    expect(scriptSrc.at(-1)).toBe("'strict-dynamic'");
-    expect(new Set(scriptSrc.slice(1, -1))).toEqual(new Set(inlineScriptHashes(html)));
+    expectScriptHashPolicy(response.headers.get('content-security-policy')!, html);
   });
 
   it('sends the usual headers and no HSTS over plain http', async () => {
