@@ -26,8 +26,8 @@ export const streamTimeout = 5_000;
  */
 function cacheControlFor(request: Request, status: number, headers: Headers, loadContext: AppLoadContext): string {
   const method = request.method.toUpperCase();
-  if (headers.has('Set-Cookie')) return loadContext.signedIn ? PRIVATE_CACHE_CONTROL : NO_STORE;
-  if (loadContext.signedIn) return PRIVATE_CACHE_CONTROL;
+  if (headers.has('Set-Cookie')) return loadContext.admin ? PRIVATE_CACHE_CONTROL : NO_STORE;
+  if (loadContext.admin) return PRIVATE_CACHE_CONTROL;
   if (method !== 'GET' && method !== 'HEAD') return NO_STORE;
   if (status === 200) return PUBLIC_CACHE_CONTROL;
   if (status === 404) return NOT_FOUND_CACHE_CONTROL;
@@ -123,8 +123,7 @@ export default function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
   const headers = new Headers(response.headers);
   if (response.status !== 200 || !response.body) {
-    if (!headers.has('Cache-Control'))
-      headers.set('Cache-Control', context.signedIn ? PRIVATE_CACHE_CONTROL : NO_STORE);
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', context.admin ? PRIVATE_CACHE_CONTROL : NO_STORE);
     return new Response(response.body, { status: response.status, headers });
   }
   const body = new Uint8Array(await response.arrayBuffer());

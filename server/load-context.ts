@@ -1,3 +1,4 @@
+import type { AdminSession } from './services/auth';
 import type { ServiceContext } from './services/context';
 
 /** What route loaders and actions receive from the server: the services' context. */
@@ -6,8 +7,8 @@ declare module 'react-router' {
     ctx: ServiceContext;
     /** The visitor's address, as the server trusts it (TRUST_PROXY). */
     clientIp: string;
-    /** Whether the request carries a valid administrator session: its answer must stay out of shared caches. */
-    signedIn: boolean;
+    /** The administrator's session the request carries, if valid: its answer must stay out of shared caches. */
+    admin: AdminSession | null;
   }
 }
 

@@ -49,7 +49,7 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
     createRequestHandler({
       build,
       mode: ctx.config.production ? 'production' : 'development',
-      getLoadContext: (req) => ({ ctx, clientIp: req.ip ?? '', signedIn: Boolean(req.admin) }),
+      getLoadContext: (req) => ({ ctx, clientIp: req.ip ?? '', admin: req.admin ?? null }),
     }),
   );
   app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {

@@ -1,10 +1,10 @@
 import { Form, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/dashboard-login';
-import { findAdminSession, signIn } from './session.server';
+import { signIn } from './session.server';
 import '../../features/dashboard/dashboard.css';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  if (await findAdminSession(context, request)) throw redirect('/dashboard');
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.admin) throw redirect('/dashboard');
   return null;
 }
 

@@ -1,14 +1,8 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import { readCookie, sessionCookie, sessionCookieName } from '../../../server/http/session';
-import { type AdminSession, findSession, login, logout } from '../../../server/services/auth';
+import { type AdminSession, login, logout } from '../../../server/services/auth';
 import { AppError } from '../../../server/services/errors';
 import { readFormData } from '../../lib/read-form.server';
-
-/** The administrator's session the request carries, if it is still valid. */
-export async function findAdminSession(context: AppLoadContext, request: Request): Promise<AdminSession | null> {
-  const token = readCookie(request.headers.get('cookie') ?? undefined, sessionCookieName(context.ctx.config));
-  return token ? findSession(context.ctx, token) : null;
-}
 
 /** Only same-site paths under /dashboard: a sign-in never sends anyone elsewhere. */
 export function safeRedirectTarget(value: FormDataEntryValue | string | null): string {
@@ -18,7 +12,8 @@ export function safeRedirectTarget(value: FormDataEntryValue | string | null): s
 
 /** First in every dashboard loader and action: no session, no dashboard. */
 export async function requireAdminSession(context: AppLoadContext, request: Request): Promise<AdminSession> {
-  const session = await findAdminSession(context, request);
+  // Looked up once per request by the server (server/http/session.ts), like the API's.
+  const session = context.admin;
   if (!session) {
     const url = new URL(request.url);
     throw redirect(`/dashboard/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);

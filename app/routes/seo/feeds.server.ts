@@ -21,7 +21,7 @@ function escapeXml(text: string): string {
  */
 function cacheableResponse(request: Request, context: AppLoadContext, body: string, contentType: string): Response {
   const etag = contentEtag(body);
-  if (context.signedIn) {
+  if (context.admin) {
     return new Response(body, { headers: { 'Content-Type': contentType, 'Cache-Control': PRIVATE_CACHE_CONTROL } });
   }
   const headers = { 'Cache-Control': PUBLIC_CACHE_CONTROL, ETag: etag };
