@@ -179,6 +179,23 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/**
+ * Failed sign-ins per account (the name typed), from browsers that have never signed in to it, whatever
+ * their address: a botnet or a whole IPv6 /64 gets these together, not each its own RATE_LIMITS.login.
+ * The first `freeFailures` in the window pass; after that each attempt waits `firstDelayMs`, doubled per
+ * further failure up to `maxDelayMs`, after the last failure. A successful sign-in clears the count, and
+ * the owner's known browsers (device cookie) are never delayed by it.
+ */
+export const ACCOUNT_SIGN_IN_THROTTLE = {
+  freeFailures: 10,
+  windowMs: 24 * 60 * 60 * 1000,
+  firstDelayMs: 30 * 1000,
+  maxDelayMs: 15 * 60 * 1000,
+} as const;
+
+/** How long a browser stays known after its last sign-in (the device cookie's lifetime). */
+export const KNOWN_DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+
 export const FALLBACK_IMAGE = '/placeholder.svg';
 
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];

@@ -70,6 +70,7 @@ export const MESSAGES = {
   imageDimensionsTooLarge: 'Image dimensions are too large',
   svgNotAccepted: 'SVG images are not accepted; please upload a PNG or JPEG',
   tooManyLoginAttempts: (minutes: number) => `Too many failed sign-in attempts. ${tryAgainIn(minutes)}`,
+  tooManySignInsAtOnce: 'Too many sign-in attempts at once. Please try again in a moment.',
   tooManyContactMessages: (minutes: number) =>
     `Too many messages have been sent from your address. ${tryAgainIn(minutes)}`,
   tooManyUploads: (minutes: number) => `Too many uploads in a short time. ${tryAgainIn(minutes)}`,

@@ -144,6 +144,14 @@ export interface SessionsTable {
   expiresAt: string;
 }
 
+/** A browser the administrator signed in on: the SHA-256 of its device cookie. */
+export interface KnownDevicesTable {
+  id: string;
+  adminId: number;
+  createdAt: string;
+  lastUsedAt: string;
+}
+
 /** One request that a rate limit counted: a failed sign-in, a contact message, an upload. */
 export interface RateLimitHitsTable {
   id: Generated<number>;
@@ -167,6 +175,7 @@ export interface Database {
   contentVersion: ContentVersionTable;
   admins: AdminsTable;
   sessions: SessionsTable;
+  knownDevices: KnownDevicesTable;
   rateLimitHits: RateLimitHitsTable;
 }
 

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { type AdminSession, findSession } from '../services/auth';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
+import { KNOWN_DEVICE_TTL_MS } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 
 declare module 'express-serve-static-core' {
@@ -27,15 +28,29 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-export function sessionCookie(config: Config, token: string, maxAgeSeconds: number): string {
+function cookie(config: Config, name: string, value: string, maxAgeSeconds: number, sameSite: 'Lax' | 'Strict') {
   return [
-    `${sessionCookieName(config)}=${token}`,
+    `${name}=${value}`,
     'Path=/',
     'HttpOnly',
-    'SameSite=Lax',
+    `SameSite=${sameSite}`,
     `Max-Age=${maxAgeSeconds}`,
     ...(config.siteIsHttps ? ['Secure'] : []),
   ].join('; ');
+}
+
+export function sessionCookie(config: Config, token: string, maxAgeSeconds: number): string {
+  return cookie(config, sessionCookieName(config), token, maxAgeSeconds, 'Lax');
+}
+
+/** The cookie that marks a browser the administrator has signed in on (services/known-devices.ts). */
+export function deviceCookieName(config: Config): string {
+  return config.siteIsHttps ? '__Host-did' : 'did';
+}
+
+/** Read only by sign-in, a same-site form or API post: Strict keeps it out of every cross-site request. */
+export function deviceCookie(config: Config, token: string): string {
+  return cookie(config, deviceCookieName(config), token, Math.floor(KNOWN_DEVICE_TTL_MS / 1000), 'Strict');
 }
 
 /** Loads the administrator's session, when the request carries a valid one. */

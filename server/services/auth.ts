@@ -4,8 +4,9 @@ import { loginSchema } from '../../core/schemas/auth.schema';
 import { logEvent } from '../log';
 import { nowIso, type ServiceContext } from './context';
 import { AppError, parseInput } from './errors';
-import { forgetRateLimitHit, takeRateLimit } from './rate-limit';
-import { generatePassword, hashPassword, verifyPassword } from './passwords';
+import { isKnownDevice, rememberDevice } from './known-devices';
+import { generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { beginSignInAttempt, signInSucceeded } from './sign-in-throttle';
 
 export interface AdminSession {
   adminId: number;
@@ -35,28 +36,26 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A name tried at sign-in is cut to this length in the log, so a huge input cannot flood it. */
-const LOGGED_USERNAME_MAX = 100;
-
 /** Checked against when the name is unknown, so both failures take the same time. */
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Signs in: after RATE_LIMITS.login.max failures from one address within the
- * window, answers 429 until the oldest of them leaves the window. Returns the
- * session token for the cookie; the session of `previousToken`, the cookie the
- * request came with, ends.
+ * Signs in, throttled per address and per account (sign-in-throttle.ts). Returns the session token for the
+ * cookie, and a new device token when this browser was not yet known to the account (device cookie); the
+ * session of `previousToken`, the cookie the request came with, ends. A password hash made with older
+ * parameters is replaced by one with today's.
  */
 export async function login(
   ctx: ServiceContext,
   input: unknown,
-  meta: { ip: string; now?: number; previousToken?: string },
-): Promise<{ token: string; session: AdminSession }> {
+  meta: { ip: string; now?: number; previousToken?: string; deviceToken?: string },
+): Promise<{ token: string; session: AdminSession; deviceToken: string | null }> {
   const now = meta.now ?? Date.now();
   const { username, password } = parseInput(loginSchema, input);
   // Every attempt is counted before the password is checked, so parallel guesses cannot all slip
   // past a count that none of them has added to yet; a success takes its count back.
-  const attempt = await takeRateLimit(ctx, 'login', meta.ip, now);
+  const knownDevice = await isKnownDevice(ctx, meta.deviceToken, username, now);
+  const attempt = await beginSignInAttempt(ctx, { address: meta.ip, username, knownDevice, now });
   const admin = await ctx.db
     .selectFrom('admins')
     .select(['id', 'username', 'passwordHash'])
@@ -65,25 +64,29 @@ export async function login(
   decoyHash ??= hashPassword(generatePassword());
   const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash));
   if (!admin || !valid) {
-    // Logged here so the API and the dashboard's sign-in page both report it; never the password.
-    logEvent('warn', 'login failed', { username: username.slice(0, LOGGED_USERNAME_MAX), ip: meta.ip });
+    // Logged here so the API and the dashboard's sign-in page both report it; never the name typed, which
+    // is often a password typed into the wrong field, nor the password.
+    logEvent('warn', 'login failed', { ip: meta.ip, knownAccount: Boolean(admin) });
     throw new AppError(401, MESSAGES.invalidCredentials);
   }
+  const rehashed = needsRehash(admin.passwordHash) ? await hashPassword(password) : null;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + ctx.config.sessionTtlMs).toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  const deviceToken = await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('sessions')
       .values({ id: hashToken(token), adminId: admin.id, createdAt: new Date(now).toISOString(), expiresAt })
       .execute();
     // A sign-in over a session cookie ends that session: whoever planted or kept the old token
     // (session fixation, a shared computer) is not signed in along with the new one.
-    await forgetRateLimitHit(trx, attempt);
+    await signInSucceeded(trx, attempt);
     if (meta.previousToken) await trx.deleteFrom('sessions').where('id', '=', hashToken(meta.previousToken)).execute();
     // Expired sessions have no further use.
     await trx.deleteFrom('sessions').where('expiresAt', '<=', new Date(now).toISOString()).execute();
+    if (rehashed) await trx.updateTable('admins').set({ passwordHash: rehashed }).where('id', '=', admin.id).execute();
+    return rememberDevice(trx, admin.id, meta.deviceToken, now);
   });
-  return { token, session: { adminId: admin.id, username: admin.username, expiresAt } };
+  return { token, session: { adminId: admin.id, username: admin.username, expiresAt }, deviceToken };
 }
 
 /** The session a cookie's token stands for, if it has not expired. */

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { usesPostgres } from '../db/migrations/columns';
 import { logEvent } from '../log';
+import { rateLimitKey } from './client-key';
 import type { ServiceContext } from './context';
 import { AppError } from './errors';
 
@@ -51,20 +52,27 @@ async function refuseWhenSpent(
   throw new RateLimitError(REFUSALS[name](minutes), seconds);
 }
 
+/** On PostgreSQL, serialises the transactions that count one client's hits in one bucket. */
+export async function lockCounter(db: Db, bucket: string, clientKey: string): Promise<void> {
+  if (usesPostgres(db)) await sql`select pg_advisory_xact_lock(hashtext(${`${bucket}:${clientKey}`}))`.execute(db);
+}
+
 /**
  * Checks the limit and counts this request against it, in one transaction (on
  * PostgreSQL also under a lock on this client's counter) so that concurrent
- * requests cannot all pass a check none of them has yet counted. Returns the
- * hit's id, for limits that count only some outcomes: see forgetRateLimitHit.
+ * requests cannot all pass a check none of them has yet counted. The client is
+ * its address, an IPv6 one by its /64 (client-key.ts). Returns the hit's id,
+ * for limits that count only some outcomes: see forgetRateLimitHit.
  */
 export function takeRateLimit(
   ctx: ServiceContext,
   name: RateLimitName,
-  clientKey: string,
+  clientAddress: string,
   now = Date.now(),
 ): Promise<number> {
+  const clientKey = rateLimitKey(clientAddress);
   return ctx.db.transaction().execute(async (trx) => {
-    if (usesPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`${name}:${clientKey}`}))`.execute(trx);
+    await lockCounter(trx, name, clientKey);
     await refuseWhenSpent(ctx, trx, name, clientKey, now);
     const hit = await trx
       .insertInto('rateLimitHits')

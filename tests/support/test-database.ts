@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 
 /**
@@ -45,5 +46,32 @@ export async function probePostgres(): Promise<string | undefined> {
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * Runs one statement on a test server's own database, SQLite file or PostgreSQL schema alike, for a test that
+ * must set up what no API call can (an old password hash, an aged row). Parameters are `?` placeholders.
+ */
+export async function queryServerDatabase<Row = Record<string, unknown>>(
+  dataDir: string,
+  statement: string,
+  parameters: unknown[] = [],
+): Promise<Row[]> {
+  if (onPostgres) {
+    let index = 0;
+    const numbered = statement.replace(/\?/g, () => `$${++index}`);
+    return withClient(async (client) => {
+      await client.query(`set search_path to ${schemaFor(dataDir)}`);
+      return (await client.query(numbered, parameters)).rows as Row[];
+    });
+  }
+  const { default: SQLite } = await import('better-sqlite3');
+  const db = new SQLite(path.join(dataDir, 'studio.sqlite'));
+  try {
+    const prepared = db.prepare(statement);
+    return prepared.reader ? (prepared.all(...parameters) as Row[]) : (prepared.run(...parameters), []);
+  } finally {
+    db.close();
   }
 }

@@ -1,5 +1,11 @@
 import { type AppLoadContext, redirect } from 'react-router';
-import { readCookie, sessionCookie, sessionCookieName } from '../../../server/http/session';
+import {
+  deviceCookie,
+  deviceCookieName,
+  readCookie,
+  sessionCookie,
+  sessionCookieName,
+} from '../../../server/http/session';
 import { type AdminSession, login, logout } from '../../../server/services/auth';
 import { AppError } from '../../../server/services/errors';
 import { readFormData } from '../../lib/read-form.server';
@@ -26,19 +32,22 @@ export type LoginResult = { error: string };
 /** Signs in from the login form; on success, the cookie and the page asked for. */
 export async function signIn(context: AppLoadContext, request: Request): Promise<Response | LoginResult> {
   const form = await readFormData(request);
+  const { config } = context.ctx;
+  const cookies = request.headers.get('cookie') ?? undefined;
   try {
-    const { token } = await login(
+    const { token, deviceToken } = await login(
       context.ctx,
       { username: form.get('username'), password: form.get('password') },
       {
         ip: context.clientIp,
-        previousToken: readCookie(request.headers.get('cookie') ?? undefined, sessionCookieName(context.ctx.config)),
+        previousToken: readCookie(cookies, sessionCookieName(config)),
+        deviceToken: readCookie(cookies, deviceCookieName(config)),
       },
     );
-    const ttlSeconds = Math.floor(context.ctx.config.sessionTtlMs / 1000);
-    return redirect(safeRedirectTarget(form.get('redirectTo')), {
-      headers: { 'Set-Cookie': sessionCookie(context.ctx.config, token, ttlSeconds) },
-    });
+    const ttlSeconds = Math.floor(config.sessionTtlMs / 1000);
+    const headers = new Headers({ 'Set-Cookie': sessionCookie(config, token, ttlSeconds) });
+    if (deviceToken) headers.append('Set-Cookie', deviceCookie(config, deviceToken));
+    return redirect(safeRedirectTarget(form.get('redirectTo')), { headers });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return { error: error.message };
     throw error;

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial';
 import * as rateLimits from './0002-rate-limits';
+import * as knownDevices from './0004-known-devices';
 
 /**
  * Migrations are listed in code rather than read from a folder so that they
@@ -9,6 +10,7 @@ import * as rateLimits from './0002-rate-limits';
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-rate-limits': rateLimits,
+  '0004-known-devices': knownDevices,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { login, logout } from '../../services/auth';
 import type { ServiceContext } from '../../services/context';
-import { sessionCookie } from '../session';
+import { deviceCookie, deviceCookieName, readCookie, sessionCookie } from '../session';
 import { bodyFields } from '../uploads-parser';
 
 export function authRouter(ctx: ServiceContext): Router {
@@ -9,11 +9,15 @@ export function authRouter(ctx: ServiceContext): Router {
   const ttlSeconds = Math.floor(ctx.config.sessionTtlMs / 1000);
 
   router.post('/login', async (req, res) => {
-    const { token, session } = await login(ctx, bodyFields(req), {
+    const { token, session, deviceToken } = await login(ctx, bodyFields(req), {
       ip: req.ip ?? '',
       previousToken: req.sessionToken,
+      deviceToken: readCookie(req.headers.cookie, deviceCookieName(ctx.config)),
     });
-    res.setHeader('Set-Cookie', sessionCookie(ctx.config, token, ttlSeconds));
+    res.setHeader('Set-Cookie', [
+      sessionCookie(ctx.config, token, ttlSeconds),
+      ...(deviceToken ? [deviceCookie(ctx.config, deviceToken)] : []),
+    ]);
     res.json({ data: { username: session.username, expiresAt: session.expiresAt } });
   });
 
