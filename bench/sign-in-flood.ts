@@ -1,0 +1,70 @@
+/**
+ * `npm run bench`: how long a static file takes while a flood of sign-in guesses is being checked. Each
+ * guess costs a scrypt hash on libuv's thread pool, which also reads static files; server/services/passwords.ts
+ * lets two hashes run at once. The guesses come from distinct addresses (TRUST_PROXY=1) with distinct names,
+ * so no rate limit refuses them before their hash: the worst case for the pool.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startSite, stop } from './support/site-server';
+
+const GUESSES = Number(process.env.BENCH_GUESSES ?? 24);
+const SAMPLES = 40;
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+async function timeStatic(url: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return performance.now() - started;
+}
+
+async function sampleStatic(url: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let index = 0; index < count; index += 1) times.push(await timeStatic(url));
+  return times.sort((a, b) => a - b);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bench-flood-'));
+const { url, child } = await startSite(dataDir, { TRUST_PROXY: '1', LOG_REQUESTS: '0' });
+try {
+  const asset = fs
+    .readdirSync(path.join(import.meta.dirname, '..', 'build', 'client', 'assets'))
+    .find((name) => name.endsWith('.css'));
+  const staticUrl = `${url}/assets/${asset}`;
+  await sampleStatic(staticUrl, 10);
+  const quiet = await sampleStatic(staticUrl, SAMPLES);
+
+  const flood = Array.from({ length: GUESSES }, (_, index) =>
+    fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${index >> 8}.${index & 255}` },
+      body: JSON.stringify({ username: `guess-${index}`, password: 'wrong' }),
+    }).then((response) => response.status),
+  );
+  let flooding = true;
+  const statuses = Promise.all(flood).finally(() => (flooding = false));
+  const underFlood: number[] = [];
+  while (flooding) underFlood.push(await timeStatic(staticUrl));
+  underFlood.sort((a, b) => a - b);
+  const counts = (await statuses).reduce<Record<number, number>>(
+    (all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }),
+    {},
+  );
+
+  const row = (label: string, times: number[]) =>
+    `${label.padEnd(34)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms   p99 ${percentile(times, 0.99)
+      .toFixed(1)
+      .padStart(7)} ms   max ${times.at(-1)!.toFixed(1).padStart(7)} ms`;
+  console.log(`\nStatic file (${asset}) while ${GUESSES} sign-in guesses are checked at once`);
+  console.log(row('quiet', quiet));
+  console.log(row(`during ${GUESSES} parallel guesses`, underFlood));
+  console.log(`guesses answered: ${JSON.stringify(counts)}, static file fetched ${underFlood.length} times meanwhile`);
+} finally {
+  await stop(child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
