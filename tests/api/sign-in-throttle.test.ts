@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_SIGN_IN_THROTTLE, LOGIN_MAX_FAILURES } from '../../core/constants';
+import { ACCOUNT_SIGN_IN_THROTTLE, LOGIN_MAX_FAILURES, RATE_LIMITS } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { api } from '../support/api-client';
 import { waitForLines } from '../support/log-lines';
@@ -130,5 +130,21 @@ describe('the log of a failed sign-in', () => {
     expect(failed).toEqual([expect.objectContaining({ level: 'warn', knownAccount: false })]);
     expect(failed[0]).not.toHaveProperty('username');
     expect(server.output()).not.toContain(typed);
+  });
+});
+
+describe('the contact form limit, keyed as the sign-in one', () => {
+  it('counts the addresses of one IPv6 /64 as one sender', async () => {
+    const send = (from: string, index: number) =>
+      api(server, 'POST', '/api/contact', {
+        json: { name: 'Pema Lhamo', email: 'pema@example.bt', message: `From a /64, message ${index}` },
+        headers: { 'x-forwarded-for': from },
+      });
+    const statuses: number[] = [];
+    for (let index = 1; index <= RATE_LIMITS.contact.max + 1; index += 1) {
+      statuses.push((await send(`2001:db8:99:1::${index}`, index)).status);
+    }
+    expect(statuses).toEqual([...Array<number>(RATE_LIMITS.contact.max).fill(200), 429]);
+    expect((await send('2001:db8:99:2::1', 0)).status).toBe(200);
   });
 });
