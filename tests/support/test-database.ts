@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
 /**
@@ -46,4 +48,28 @@ export async function probePostgres(): Promise<string | undefined> {
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+/**
+ * Sets one column of one row in a test server's database behind the server's back, on whichever engine it
+ * runs: what a restored or hand-edited database holds, which no API check has seen. Names are the
+ * database's own (snake_case) and come from the test, never from input.
+ */
+export async function setColumnDirectly(
+  dataDir: string,
+  { table, column, id, value }: { table: string; column: string; id: number; value: string },
+): Promise<void> {
+  let changed: number | null;
+  if (onPostgres) {
+    const statement = `update ${schemaFor(dataDir)}.${table} set ${column} = $1 where id = $2`;
+    changed = (await withClient((client) => client.query(statement, [value, id]))).rowCount;
+  } else {
+    const database = new SQLite(path.join(dataDir, 'studio.sqlite'), { fileMustExist: true });
+    try {
+      changed = database.prepare(`update ${table} set ${column} = ? where id = ?`).run(value, id).changes;
+    } finally {
+      database.close();
+    }
+  }
+  if (changed !== 1) throw new Error(`no row ${id} in ${table}`);
 }
