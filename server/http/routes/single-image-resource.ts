@@ -25,7 +25,10 @@ export interface SingleImageResource<T> {
   remove: (id: number) => Promise<void>;
 }
 
-/** GET list and item for everyone (the administrator may see more); create, update (JSON or multipart) and delete for the administrator. */
+/**
+ * GET list and item for everyone (the administrator may see more); create, update (JSON or multipart) and
+ * delete for the administrator.
+ */
 export function singleImageResourceRouter<T>(resource: SingleImageResource<T>, sendCached: SendCached): Router {
   const router = Router();
 
