@@ -1,7 +1,8 @@
 // React Router's default Node entry (@react-router/dev, entry.server.node.tsx), changed so that every page is
-// rendered whole before it is sent: its Content-Security-Policy lists the hashes of its inline scripts instead of
-// a per-request nonce, and a public page is then the same bytes and headers for every visitor, which a CDN may
-// keep (ETag = hash of the body). Decision 008; the policy is in server/http/security-headers.ts.
+// rendered whole before it is sent: its Content-Security-Policy lists the hashes of the inline scripts the app
+// wrote instead of a per-request nonce, and a public page is then the same bytes and headers for every visitor,
+// which a CDN may keep (ETag = hash of the body). Decisions 008 and 011; the policy is in
+// server/http/security-headers.ts.
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from 'react-router';
@@ -9,12 +10,12 @@ import { ServerRouter } from 'react-router';
 import {
   contentEtag,
   etagMatches,
-  inlineScriptHashes,
   NO_STORE,
   NOT_FOUND_CACHE_CONTROL,
   PRIVATE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
 } from '../server/http/cache-policy';
+import { hashMarkedScripts, newScriptMarker } from '../server/http/page-scripts';
 import { pagePolicy } from '../server/http/security-headers';
 
 export const streamTimeout = 5_000;
@@ -71,14 +72,18 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
+    const marker = newScriptMarker();
 
     // Abort after streamTimeout, with a second's margin to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     // The whole page is waited for (onAllReady) and collected: the hashes need every inline script, the ETag
     // every byte. The public pages have no deferred data, so this costs people nothing; crawlers got the
-    // page this way before.
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // page this way before. The marker goes where a nonce would: ServerRouter hands it to <Scripts>,
+    // <ScrollRestoration>, <Links> and the streamed data scripts, React to the scripts of its own streaming.
+    const router = <ServerRouter context={routerContext} url={request.url} nonce={marker} />;
+    const { pipe, abort } = renderToPipeableStream(router, {
+      nonce: marker,
       onShellReady() {
         shellRendered = true;
       },
@@ -92,13 +97,10 @@ export default function handleRequest(
             // Clearing the timeout releases the closure.
             clearTimeout(timeoutId);
             timeoutId = undefined;
-            const html = Buffer.concat(chunks);
+            const { html, scriptHashes } = hashMarkedScripts(Buffer.concat(chunks).toString('utf8'), marker);
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-            responseHeaders.set(
-              'Content-Security-Policy',
-              pagePolicy(inlineScriptHashes(html.toString('utf8')), loadContext.ctx.config.production),
-            );
-            resolve(finish(request, responseStatusCode, responseHeaders, html, loadContext));
+            responseHeaders.set('Content-Security-Policy', pagePolicy(scriptHashes, loadContext.ctx.config.production));
+            resolve(finish(request, responseStatusCode, responseHeaders, Buffer.from(html), loadContext));
             callback();
           },
         });

@@ -74,6 +74,8 @@ export const MAX_BLOG_GALLERY_IMAGES = 10;
 
 export const CLIENT_STATUSES = ['Active', 'Inactive', 'Pending'] as const;
 export const DEFAULT_CLIENT_STATUS = 'Active';
+/** Visitors see only the studio's current clients; Inactive and Pending ones are the administrator's. */
+export const PUBLIC_CLIENT_STATUS = 'Active' satisfies ClientStatus;
 
 export const CLIENT_CATEGORIES = [
   'General',

@@ -20,6 +20,9 @@ import {
   sqliteConfig,
 } from './backup-archive';
 
+/** The archive holds the password hashes and every contact message: readable by its owner alone. */
+const ARCHIVE_FILE_MODE = 0o600;
+
 /**
  * VACUUM INTO reads in one transaction, so the copy is the database as of one
  * commit, including what still sits in the -wal file; copying the live file
@@ -89,7 +92,8 @@ async function backup(): Promise<void> {
       uploads: stageUploads(config.uploadsDir, path.join(staging, UPLOADS_ENTRY)),
     };
     fs.writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
-    await tar.create({ gzip: true, portable: true, file: partial, cwd: staging }, [
+    // Created with that mode, so no other user can open it even while it is written.
+    await tar.create({ gzip: true, portable: true, file: partial, cwd: staging, mode: ARCHIVE_FILE_MODE }, [
       MANIFEST_ENTRY,
       DATABASE_ENTRY,
       UPLOADS_ENTRY,

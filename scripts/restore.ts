@@ -113,6 +113,20 @@ function verifyExtracted(folder: string): BackupManifest {
 }
 
 /**
+ * Ends every session in the restored copy: it holds the sessions of the backup's day, and one ended since
+ * (a logout, a cookie the administrator had reason to revoke) would otherwise open the dashboard again.
+ * After a restore everyone signs in again.
+ */
+function endSessions(databaseFile: string): number {
+  const db = new SQLite(databaseFile, { fileMustExist: true });
+  try {
+    return db.prepare('DELETE FROM sessions').run().changes;
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * Moves the current database (with its -wal and -shm) and uploads aside, then
  * the restored ones in. Every step is a rename inside DATA_DIR; if one fails,
  * the steps done are undone in reverse.
@@ -157,9 +171,11 @@ async function restore(): Promise<void> {
   const incoming = fs.mkdtempSync(path.join(config.dataDir, '.restore-'));
   try {
     let manifest: BackupManifest;
+    let endedSessions: number;
     try {
       await extractArchive(archive, incoming);
       manifest = verifyExtracted(incoming);
+      endedSessions = endSessions(path.join(incoming, DATABASE_ENTRY));
     } catch (error) {
       throw new Error(`${archive} is not a usable backup: ${messageOf(error)}. Nothing was changed.`);
     }
@@ -171,6 +187,7 @@ async function restore(): Promise<void> {
         `Restored the backup of ${manifest.createdAt} into ${config.dataDir}`,
         `  rows: ${describeTables(manifest.tables)}`,
         `  uploads: ${manifest.uploads.files} files`,
+        `Ended the ${endedSessions} session(s) the backup held: sign in again.`,
         kept ? `The data it replaced is in ${kept}` : 'There was no data to replace.',
       ].join('\n'),
     );

@@ -34,20 +34,3 @@ export function etagMatches(ifNoneMatch: string | null | undefined, etag: string
   const wanted = opaque(etag);
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
 }
-
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-
-/**
- * `'sha256-…'` sources for every inline script of a rendered page: React Router's context and route-module
- * scripts, scroll restoration, streamed data, React's own. A script with `src` is matched by `'self'`;
- * JSON-LD is data, which script-src does not govern, but hashing it costs nothing. The hash is over the
- * exact characters between the tags, UTF-8 encoded, as CSP specifies.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
-  }
-  return [...hashes];
-}

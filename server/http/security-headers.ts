@@ -19,9 +19,9 @@ export function securityHeaders(config: Config) {
 }
 
 /**
- * The Content-Security-Policy of a rendered page (decision 008), built by app/entry.server.tsx once the whole
- * page is rendered: `scriptHashes` are the `'sha256-…'` sources of its inline scripts
- * (`inlineScriptHashes` in cache-policy.ts). No nonce: the same page gives the same header to every visitor,
+ * The Content-Security-Policy of a rendered page (decisions 008 and 011), built by app/entry.server.tsx once
+ * the whole page is rendered: `scriptHashes` are the `'sha256-…'` sources of the inline scripts the app wrote
+ * (`hashMarkedScripts` in page-scripts.ts). No nonce: the same page gives the same header to every visitor,
  * so a shared cache may keep both.
  */
 export function pagePolicy(scriptHashes: readonly string[], production: boolean): string {

@@ -7,7 +7,7 @@ import type { Selectable } from 'kysely';
 import type { BlogsTable, MediaItemRow } from '../db/schema';
 import { nowIso, type ServiceContext, type UploadedFile } from './context';
 import { notFound, parseInput } from './errors';
-import { sanitizeBlogHtml } from './html-sanitizer';
+import { sanitizeBlogHtml, sanitizeStoredBlogHtml } from './html-sanitizer';
 import { deleteMediaRows, deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from './media';
 
 const BLOG_COLUMNS = [
@@ -58,7 +58,7 @@ async function assemble(db: Db, rows: BlogRow[]): Promise<Blog[]> {
     return {
       id: row.id,
       title: row.title,
-      content: row.content,
+      content: sanitizeStoredBlogHtml(row.content),
       excerpt: row.excerpt,
       author: row.author,
       category: row.category as BlogCategory,

@@ -1,4 +1,4 @@
-import type { ClientCategory, ClientStatus } from '../../core/constants';
+import { type ClientCategory, type ClientStatus, PUBLIC_CLIENT_STATUS } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { clientCreateSchema, clientUpdateSchema } from '../../core/schemas/client.schema';
 import type { Client } from '../../core/types';
@@ -19,9 +19,16 @@ const CLIENT_COLUMNS = [
   'createdAt',
 ] as const;
 
-async function selectClients(db: Db, id?: number): Promise<Client[]> {
+interface ClientFilter {
+  id?: number;
+  /** Inactive and Pending clients too: the administrator's view. */
+  includeInactive?: boolean;
+}
+
+async function selectClients(db: Db, { id, includeInactive = false }: ClientFilter): Promise<Client[]> {
   let query = db.selectFrom('clients').select(CLIENT_COLUMNS);
   if (id !== undefined) query = query.where('id', '=', id);
+  if (!includeInactive) query = query.where('status', '=', PUBLIC_CLIENT_STATUS);
   const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
   const logos = await findMediaItems(
     db,
@@ -44,17 +51,23 @@ async function selectClients(db: Db, id?: number): Promise<Client[]> {
   });
 }
 
-export async function listClients(ctx: ServiceContext): Promise<Client[]> {
-  return selectClients(ctx.db);
+/** Active clients only unless `includeInactive` (the administrator's view); newest first. */
+export async function listClients(ctx: ServiceContext, options: { includeInactive?: boolean } = {}): Promise<Client[]> {
+  return selectClients(ctx.db, options);
 }
 
-export async function getClient(ctx: ServiceContext, id: number): Promise<Client | null> {
-  const [client] = await selectClients(ctx.db, id);
+/** An Inactive or Pending client is the administrator's: visitors are told it does not exist. */
+export async function getClient(
+  ctx: ServiceContext,
+  id: number,
+  options: { includeInactive?: boolean } = {},
+): Promise<Client | null> {
+  const [client] = await selectClients(ctx.db, { ...options, id });
   return client ?? null;
 }
 
 async function requireClient(db: Db, id: number): Promise<Client> {
-  const [client] = await selectClients(db, id);
+  const [client] = await selectClients(db, { id, includeInactive: true });
   if (!client) throw notFound(MESSAGES.clientNotFound);
   return client;
 }

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** Every route that changes something, and the two that read contact messages. */
+/** Every route that changes something, the two that read contact messages, and the media library's list. */
 const ADMIN_ROUTES: [method: string, path: string][] = [
   ['POST', '/api/projects'],
   ['PUT', '/api/projects/1'],
@@ -31,6 +31,7 @@ const ADMIN_ROUTES: [method: string, path: string][] = [
   ['GET', '/api/contacts'],
   ['PUT', '/api/contacts/1'],
   ['DELETE', '/api/contacts/1'],
+  ['GET', '/api/media'],
   ['POST', '/api/media/upload'],
   ['DELETE', '/api/media/1'],
   ['PUT', '/api/settings'],
@@ -52,10 +53,17 @@ describe('without a session', () => {
       '/api/team-members',
       '/api/stats',
       '/api/settings',
-      '/api/media',
     ]) {
       expect((await api(server, 'GET', path)).status, path).toBe(200);
     }
+  });
+});
+
+describe('with a session', () => {
+  it('lists the media library, as the dashboard does', async () => {
+    const library = await api<{ data: unknown[] }>(server, 'GET', '/api/media', { cookie: await server.login() });
+    expect(library).toMatchObject({ status: 200, body: { data: [] } });
+    expect(library.headers.get('cache-control')).toBe('private, no-store');
   });
 });
 

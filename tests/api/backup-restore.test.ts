@@ -94,11 +94,15 @@ afterAll(async () => {
 // images in a bucket with the bucket's versioning (docs/deploy.md).
 describe.skipIf(onPostgres || onS3)('backup and restore', () => {
   it('backs up while the server runs, and restore brings back exactly that', { timeout: 60_000 }, async () => {
+    // Signed in when the backup is taken: the archive holds this session.
+    const sessionAtBackup = cookie;
     const backup = await runScript('backup', archive);
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(/Wrote .*studio\.tar\.gz/);
     expect(backup.stdout).toMatch(/projects 1, /);
     expect(fs.readdirSync(path.dirname(archive))).toEqual(['studio.tar.gz']);
+    // It holds the password hash and every message: its owner's alone.
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
 
     // The server still has the database open: restore refuses and changes nothing.
     const before = fingerprint();
@@ -107,8 +111,10 @@ describe.skipIf(onPostgres || onS3)('backup and restore', () => {
     expect(refused.stderr).toContain('stop the server before restoring');
     expect(fingerprint()).toEqual(before);
 
-    // Changes after the backup, which the restore must undo.
+    // Changes after the backup, which the restore must undo: the session of the backup's day is ended too.
     let running = server!;
+    expect((await api(running, 'POST', '/api/auth/logout', { cookie: sessionAtBackup })).status).toBe(200);
+    cookie = await running.login();
     expect((await api(running, 'DELETE', `/api/projects/${project.id}`, { cookie })).status).toBe(200);
     const renamed = await api(running, 'PUT', `/api/blogs/${blog.id}`, { cookie, form: form({ title: 'Renamed' }) });
     expect(renamed.status).toBe(200);
@@ -118,11 +124,14 @@ describe.skipIf(onPostgres || onS3)('backup and restore', () => {
 
     const restored = await runScript('restore', archive);
     expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain('sign in again');
     const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith('before-restore-'));
     expect(kept).toHaveLength(1);
     expect(fs.existsSync(path.join(dataDir, kept[0]!, 'studio.sqlite'))).toBe(true);
 
     running = await start();
+    // No session survives a restore: not the one ended since the backup, which the backup held.
+    expect((await api(running, 'GET', '/api/contacts', { cookie: sessionAtBackup })).status).toBe(401);
     const back = await api<{ data: Project }>(running, 'GET', `/api/projects/${project.id}`);
     expect(back.status).toBe(200);
     expect(back.body.data).toMatchObject({ title: 'Haa Guesthouse', images: project.images });

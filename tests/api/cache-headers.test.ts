@@ -67,7 +67,7 @@ describe('public pages', () => {
       const html = await response.text();
       const policy = response.headers.get('content-security-policy')!;
       expectScriptHashPolicy(policy, html);
-      // React Router's context, route modules and scroll restoration at least; JSON-LD on every public page.
+      // React Router's context, route modules, streamed data and scroll restoration at least.
       expect(inlineScripts(html).length).toBeGreaterThanOrEqual(4);
       expect(policy).not.toMatch(/unsafe-eval|'unsafe-inline'[^;]*;.*script-src|script-src[^;]*unsafe-inline/);
     },

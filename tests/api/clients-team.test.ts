@@ -66,6 +66,44 @@ describe('clients', () => {
   });
 });
 
+describe('clients that are not Active', () => {
+  it("are the administrator's alone: in the API, its cached lists, the home page and the dashboard", async () => {
+    const names = { Active: 'Tashi Timber', Inactive: 'Old Quarry', Pending: 'Maybe Mills' };
+    const ids: Record<string, number> = {};
+    for (const [status, name] of Object.entries(names)) {
+      const created = await api<{ data: Client }>(server, 'POST', '/api/clients', { cookie, json: { name, status } });
+      expect(created.status).toBe(201);
+      ids[status] = created.body.data.id;
+    }
+    const listNames = async (signedIn: boolean) => {
+      const answer = await api<{ data: Client[] }>(server, 'GET', '/api/clients', signedIn ? { cookie } : {});
+      expect(answer.headers.get('vary')).toMatch(/cookie/i);
+      return answer.body.data.map((client) => client.name);
+    };
+    // Each list asked for twice, the administrator's first: the second answers come from the server's cache.
+    for (let round = 0; round < 2; round += 1) {
+      expect(await listNames(true)).toEqual(expect.arrayContaining(Object.values(names)));
+      const visible = await listNames(false);
+      expect(visible).toContain(names.Active);
+      expect(visible).not.toContain(names.Inactive);
+      expect(visible).not.toContain(names.Pending);
+    }
+    for (const status of ['Inactive', 'Pending']) {
+      const path = `/api/clients/${ids[status]}`;
+      expect(await api(server, 'GET', path)).toMatchObject({ status: 404, body: { error: MESSAGES.clientNotFound } });
+      const signedIn = await api<{ data: Client }>(server, 'GET', path, { cookie });
+      expect(signedIn.body.data.status).toBe(status);
+    }
+
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).toContain(names.Active);
+    expect(home).not.toContain(names.Inactive);
+    expect(home).not.toContain(names.Pending);
+    const dashboard = await (await fetch(`${server.url}/dashboard/clients`, { headers: { cookie } })).text();
+    for (const name of Object.values(names)) expect(dashboard).toContain(name);
+  });
+});
+
 describe('team members', () => {
   it('need a name, a title and a position', async () => {
     for (const missing of ['name', 'title', 'position']) {

@@ -55,7 +55,7 @@ describe('first start', () => {
     const allBlogs = (await api<{ data: Blog[] }>(server, 'GET', '/api/blogs', { cookie })).body.data;
     expect(allBlogs.filter((blog) => blog.status === 'draft')).toHaveLength(1);
     expect(allBlogs).toHaveLength(4);
-    const clients = (await api<{ data: Client[] }>(server, 'GET', '/api/clients')).body.data;
+    const clients = (await api<{ data: Client[] }>(server, 'GET', '/api/clients', { cookie })).body.data;
     expect(clients).toHaveLength(6);
     expect(clients.every((client) => client.logo !== '')).toBe(true);
     const team = (await api<{ data: TeamMember[] }>(server, 'GET', '/api/team-members')).body.data;

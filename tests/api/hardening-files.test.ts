@@ -100,7 +100,7 @@ describe('images whose header claims huge dimensions', () => {
     });
     expect(project).toMatchObject({ status: 413, body: { error: MESSAGES.imageDimensionsTooLarge } });
     expect(await uploadedFiles()).toEqual(before);
-    expect((await api(server, 'GET', '/api/media')).body.data).toEqual([]);
+    expect((await api(server, 'GET', '/api/media', { cookie })).body.data).toEqual([]);
     expect((await api(server, 'GET', '/api/projects')).body.data).toEqual([]);
     // The server still answers.
     expect((await api(server, 'GET', '/api/health')).status).toBe(200);

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Blog } from '../../core/types';
 import { api } from '../support/api-client';
-import { expectScriptHashPolicy, inlineScripts } from '../support/csp';
+import { expectScriptHashPolicy, inlineScripts, scriptHash } from '../support/csp';
+import { queryServerDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -69,6 +71,33 @@ describe('page security headers', () => {
     expect((await fetch(`${httpsServer.url}/api/health`)).headers.get('strict-transport-security')).toContain(
       'max-age=',
     );
+  });
+});
+
+describe('a blog post whose stored HTML never passed the sanitiser (a restored or hand-edited database)', () => {
+  it('renders without the script, under a policy that allows only the scripts the app wrote', async () => {
+    const post = { title: 'Stone', author: 'Karma', category: 'Design', excerpt: 'Walls', content: '<p>Thick.</p>' };
+    const created = await api<{ data: Blog }>(server, 'POST', '/api/blogs', { cookie, json: post });
+    expect(created.status).toBe(201);
+    const { id } = created.body.data;
+    const injected = 'document.title = "owned"';
+    await queryServerDatabase(server.dataDir, 'update blogs set content = ? where id = ?', [
+      `<p>Thick.</p><script>${injected}</script><a href="https://example.com" target="_BLANK" rel="opener">Map</a>`,
+      id,
+    ]);
+    const clean = '<p>Thick.</p><a href="https://example.com" target="_blank" rel="noopener noreferrer">Map</a>';
+
+    const { response, html } = await getPage(`/blog/${id}`);
+    expect(response.status).toBe(200);
+    expect(html).not.toContain(injected);
+    expect(html).toContain(clean);
+    const policy = response.headers.get('content-security-policy')!;
+    expect(policy).not.toContain(scriptHash(injected));
+    expectScriptHashPolicy(policy, html);
+    // The API hands out the same sanitised HTML, to visitors and the dashboard's editor alike.
+    expect((await api<{ data: Blog }>(server, 'GET', `/api/blogs/${id}`)).body.data.content).toBe(clean);
+    const listed = await api<{ data: Blog[] }>(server, 'GET', '/api/blogs', { cookie });
+    expect(listed.body.data.find((blog) => blog.id === id)?.content).toBe(clean);
   });
 });
 

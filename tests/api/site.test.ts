@@ -91,7 +91,7 @@ describe('the media library', () => {
     expect(uploaded.body.data).toHaveLength(3);
     // GIF and AVIF are accepted and stored as JPEG; JPEG stays JPEG.
     expect(uploaded.body.data.every((url) => url.endsWith('.jpg'))).toBe(true);
-    const list = await api<{ data: MediaItem[] }>(server, 'GET', '/api/media');
+    const list = await api<{ data: MediaItem[] }>(server, 'GET', '/api/media', { cookie });
     expect(list.body.data.map((item) => item.url)).toEqual(expect.arrayContaining(uploaded.body.data));
     expect(list.body.data.find((item) => item.url === uploaded.body.data[0])).toMatchObject({
       name: 'wide.jpg',
@@ -121,7 +121,7 @@ describe('the media library', () => {
       cookie,
       form: form({}, { images: [{ data: imageBlob(await makeImage(500, 500)), name: 'x.jpg' }] }),
     });
-    const list = await api<{ data: MediaItem[] }>(server, 'GET', '/api/media');
+    const list = await api<{ data: MediaItem[] }>(server, 'GET', '/api/media', { cookie });
     const item = list.body.data.find((entry) => entry.url === uploaded.body.data[0])!;
     expect((await api(server, 'DELETE', `/api/media/${item.id}`, { cookie })).status).toBe(200);
     expect(await isStored(server, item.url)).toBe(false);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
 /**
@@ -66,8 +67,7 @@ export async function queryServerDatabase<Row = Record<string, unknown>>(
       return (await client.query(numbered, parameters)).rows as Row[];
     });
   }
-  const { default: SQLite } = await import('better-sqlite3');
-  const db = new SQLite(path.join(dataDir, 'studio.sqlite'));
+  const db = new SQLite(path.join(dataDir, 'studio.sqlite'), { fileMustExist: true });
   try {
     const prepared = db.prepare(statement);
     return prepared.reader ? (prepared.all(...parameters) as Row[]) : (prepared.run(...parameters), []);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeBlogHtml } from '../../server/services/html-sanitizer';
+import { htmlToText, sanitizeBlogHtml, sanitizeStoredBlogHtml } from '../../server/services/html-sanitizer';
 
 describe('sanitizeBlogHtml', () => {
   it('keeps formatting', () => {
@@ -10,8 +10,8 @@ describe('sanitizeBlogHtml', () => {
   it.each([
     ['<script>alert(1)</script><p>ok</p>', '<p>ok</p>'],
     ['<p onmouseover="x()">ok</p>', '<p>ok</p>'],
-    ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
-    ['<a href="JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="javascript:alert(1)">x</a>', '<a rel="noopener noreferrer">x</a>'],
+    ['<a href="JaVaScRiPt:alert(1)">x</a>', '<a rel="noopener noreferrer">x</a>'],
     ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', ''],
     ['<iframe src="https://e.example"></iframe>', ''],
     ['<object data="x"></object><embed src="x">', ''],
@@ -19,6 +19,31 @@ describe('sanitizeBlogHtml', () => {
     ['<svg><script>alert(1)</script></svg>', ''],
   ])('drops what could run: %s', (input, output) => {
     expect(sanitizeBlogHtml(input)).toBe(output);
+  });
+
+  it.each([
+    ['<a href="https://e.example" target="_BLANK" rel="opener">x</a>', 'target="_blank" rel="noopener noreferrer"'],
+    ['<a href="https://e.example" target="_Blank">x</a>', 'target="_blank" rel="noopener noreferrer"'],
+    [
+      '<a href="https://e.example" target="_blank" rel="noopener opener">x</a>',
+      'target="_blank" rel="noopener noreferrer"',
+    ],
+    ['<a href="https://e.example" target="studio-window">x</a>', 'rel="noopener noreferrer"'],
+    ['<a href="/blog/2" rel="opener">x</a>', 'rel="noopener noreferrer"'],
+    ['<a href="/blog/2">x</a>', 'rel="noopener noreferrer"'],
+  ])('gives every link rel="noopener noreferrer" and opens at most a new tab: %s', (input, attributes) => {
+    const href = /href="([^"]+)"/.exec(input)![1];
+    expect(sanitizeBlogHtml(input)).toBe(`<a href="${href}" ${attributes}>x</a>`);
+  });
+
+  it('sanitises stored HTML on every read, with the same result as on save', () => {
+    const stored =
+      '<p>Thick.</p><script>alert(1)</script><a href="https://e.example" target="_BLANK" rel="opener">x</a>';
+    const clean = '<p>Thick.</p><a href="https://e.example" target="_blank" rel="noopener noreferrer">x</a>';
+    expect(sanitizeStoredBlogHtml(stored)).toBe(clean);
+    // Remembered by content: the same answer again, and a sanitised post stays as it is.
+    expect(sanitizeStoredBlogHtml(stored)).toBe(clean);
+    expect(sanitizeStoredBlogHtml(clean)).toBe(clean);
   });
 
   it("keeps images only when they are this site's uploads", () => {

@@ -4,5 +4,5 @@ import { requireAdminSession } from './session.server';
 
 export async function loadClients(context: AppLoadContext, request: Request) {
   await requireAdminSession(context, request);
-  return { clients: await listClients(context.ctx) };
+  return { clients: await listClients(context.ctx, { includeInactive: true }) };
 }

@@ -13,7 +13,7 @@ export async function loadDashboardHome(context: AppLoadContext, request: Reques
     getSiteStats(ctx),
     listProjects(ctx, { limit: DASHBOARD_RECENT_ITEMS }),
     listBlogs(ctx, { includeDrafts: true }),
-    listClients(ctx),
+    listClients(ctx, { includeInactive: true }),
   ]);
   return {
     stats,

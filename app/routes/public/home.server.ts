@@ -15,5 +15,5 @@ export async function loadHome(context: AppLoadContext) {
   ]);
   // The administrator picks the recent projects; until they do, the newest stand in.
   const lastProjects = recent.length > 0 ? recent : latest;
-  return { featuredProjects, lastProjects, clients: clients.filter((client) => client.status === 'Active'), stats };
+  return { featuredProjects, lastProjects, clients, stats };
 }

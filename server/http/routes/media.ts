@@ -9,7 +9,8 @@ import { filesNamed, parseMultipart } from '../uploads-parser';
 export function mediaRouter(ctx: ServiceContext): Router {
   const router = Router();
 
-  router.get('/', async (_req, res) => {
+  // The library lists every upload, including images of drafts and of content not yet published.
+  router.get('/', requireAdmin, async (_req, res) => {
     res.json({ data: await listLibraryMedia(ctx) });
   });
 

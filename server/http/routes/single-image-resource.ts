@@ -12,22 +12,39 @@ export interface SingleImageResource<T> {
   /** The multipart field holding the image. */
   fileField: string;
   notFoundMessage: string;
-  list: () => Promise<T[]>;
-  get: (id: number) => Promise<T | null>;
+  /**
+   * Whether the administrator sees rows visitors do not (clients that are not Active). Such answers say
+   * they vary by cookie, and the two lists are cached under different keys (decision 008).
+   */
+  variesBySession?: boolean;
+  /** `signedIn`: the request carries the administrator's session. */
+  list: (signedIn: boolean) => Promise<T[]>;
+  get: (id: number, signedIn: boolean) => Promise<T | null>;
   create: (fields: unknown, image?: UploadedFile) => Promise<T>;
   update: (id: number, fields: unknown, image?: UploadedFile) => Promise<T>;
   remove: (id: number) => Promise<void>;
 }
 
-/** GET list and item for everyone; create, update (JSON or multipart) and delete for the administrator. */
+/**
+ * GET list and item for everyone (the administrator may see more); create, update (JSON or multipart) and
+ * delete for the administrator.
+ */
 export function singleImageResourceRouter<T>(resource: SingleImageResource<T>, sendCached: SendCached): Router {
   const router = Router();
 
-  router.get('/', (req, res) => sendCached(req, res, resource.name, async () => ({ data: await resource.list() })));
+  router.get('/', async (req, res) => {
+    const signedIn = Boolean(req.admin);
+    if (resource.variesBySession) res.vary('Cookie');
+    const key = resource.variesBySession && signedIn ? `${resource.name}:signed-in` : resource.name;
+    await sendCached(req, res, key, async () => ({ data: await resource.list(signedIn) }));
+  });
 
   router.get('/:id', async (req, res) => {
+    if (resource.variesBySession) res.vary('Cookie');
     const id = idParam(req, resource.notFoundMessage);
-    sendPublicJson(req, res, { data: orNotFound(await resource.get(id), resource.notFoundMessage) });
+    sendPublicJson(req, res, {
+      data: orNotFound(await resource.get(id, Boolean(req.admin)), resource.notFoundMessage),
+    });
   });
 
   router.post('/', requireAdmin, parseMultipart, async (req, res) => {
