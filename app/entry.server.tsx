@@ -16,6 +16,7 @@ import {
   PUBLIC_CACHE_CONTROL,
 } from '../server/http/cache-policy';
 import { pagePolicy } from '../server/http/security-headers';
+import { handleRouteError } from './lib/handle-route-error.server';
 
 export const streamTimeout = 5_000;
 
@@ -129,3 +130,5 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   const body = new Uint8Array(await response.arrayBuffer());
   return finish(request, response.status, headers, body, context);
 };
+
+export const handleError = handleRouteError;

@@ -25,7 +25,7 @@ export type LoginResult = { error: string };
 
 /** Signs in from the login form; on success, the cookie and the page asked for. */
 export async function signIn(context: AppLoadContext, request: Request): Promise<Response | LoginResult> {
-  const form = await readFormData(request);
+  const form = await readFormData(context, request);
   try {
     const { token } = await login(
       context.ctx,
