@@ -17,6 +17,7 @@ import {
 } from '../server/http/cache-policy';
 import { hashMarkedScripts, newScriptMarker } from '../server/http/page-scripts';
 import { pagePolicy } from '../server/http/security-headers';
+import { handleRouteError } from './lib/handle-route-error.server';
 
 export const streamTimeout = 5_000;
 
@@ -131,3 +132,5 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   const body = new Uint8Array(await response.arrayBuffer());
   return finish(request, response.status, headers, body, context);
 };
+
+export const handleError = handleRouteError;

@@ -64,6 +64,12 @@ export const CROP_ASPECT_OPTIONS = [
 
 export const DEFAULT_READ_TIME = '5 min read';
 
+/** The years a project may carry (the hero-banner form's range, SPEC section 5), and so the only ones a list filters by. */
+export const PROJECT_YEAR_MIN = 1900;
+export const PROJECT_YEAR_MAX = 2099;
+/** The largest `limit` GET /api/projects takes; without one it lists every project. */
+export const MAX_PROJECT_LIST_LIMIT = 1000;
+
 export const PROJECT_STATUSES = ['In Progress', 'Completed', 'On Hold', 'Planning'] as const;
 export const DEFAULT_PROJECT_STATUS = 'In Progress';
 

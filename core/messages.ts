@@ -75,6 +75,9 @@ export const MESSAGES = {
     `Too many messages have been sent from your address. ${tryAgainIn(minutes)}`,
   tooManyUploads: (minutes: number) => `Too many uploads in a short time. ${tryAgainIn(minutes)}`,
   requestTooLarge: 'The request is too large',
+  tooManyFormFields: 'The form has too many fields',
+  invalidWholeNumber: (name: string, min: number, max: number) =>
+    `The value of "${name}" must be a whole number from ${min} to ${max}`,
   invalidJson: 'The request body is not valid JSON',
   internalError: 'Something went wrong on our side. Please try again.',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROJECT_YEAR_MAX, PROJECT_YEAR_MIN } from '../constants';
 
 /**
  * The first message of each invalid field, keyed by its path ('_' for the
@@ -66,6 +67,8 @@ export const optionalHttpUrl = (message = 'Please enter a valid URL starting wit
     .transform((value) => value ?? '')
     .refine((value) => value === '' || isHttpUrl(value), message);
 
+const YEAR_OUT_OF_RANGE = `Year must be between ${PROJECT_YEAR_MIN} and ${PROJECT_YEAR_MAX}`;
+
 /** A whole year; forms send it as text. */
 export const yearField = (message = 'Year is required') =>
   z.preprocess(
@@ -73,8 +76,8 @@ export const yearField = (message = 'Year is required') =>
     z
       .number({ error: message })
       .int('Year must be a whole number')
-      .min(1900, 'Year must be between 1900 and 2099')
-      .max(2099, 'Year must be between 1900 and 2099'),
+      .min(PROJECT_YEAR_MIN, YEAR_OUT_OF_RANGE)
+      .max(PROJECT_YEAR_MAX, YEAR_OUT_OF_RANGE),
   );
 
 export function oneOf<T extends readonly [string, ...string[]]>(values: T, message: string) {

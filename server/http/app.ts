@@ -6,6 +6,7 @@ import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
+import { RateLimitError } from '../services/rate-limit';
 import { refuseUnusedMethods } from './allowed-methods';
 import { apiRouter } from './api';
 import { refuseCrossSiteWrites } from './origin-check';
@@ -41,7 +42,7 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
   app.use(assets);
   // Page forms (sign-in, contact without JavaScript) change things too: same Origin rule as the API.
   app.use(refuseCrossSiteWrites(ctx.config));
-  app.use(limitPageFormBodies);
+  app.use(limitPageFormBodies(ctx));
   // Pages do not depend on the session, but an answer to a signed-in request must stay out of shared caches
   // (app/entry.server.tsx, decision 008).
   app.use(loadSession(ctx));
@@ -56,6 +57,7 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
     if (res.headersSent) return next(error);
     const status = error instanceof AppError ? error.status : 500;
     if (status >= 500) console.error(error);
+    if (error instanceof RateLimitError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     res
       .status(status)
       .type('text/plain')

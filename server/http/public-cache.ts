@@ -1,15 +1,26 @@
 import type { Request, Response } from 'express';
 import type { ServiceContext } from '../services/context';
 import { readContentVersion } from '../services/content-version';
+import { ByteBoundedLru, stringBytes } from './byte-bounded-lru';
 import { contentEtag, etagMatches, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-policy';
 
-/** A bound on memory, whatever keys the requests make. */
+/** A bound on memory, whatever keys the requests make: keys, answers and their tags are all counted. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
   version: number;
   body: Buffer;
   etag: string;
+}
+
+const entryBytes = (entry: Entry) => entry.body.length + stringBytes(entry.etag);
+
+export interface CacheOptions<T> {
+  /**
+   * Whether an answer is worth its own entry. Lists filtered by a value no row has are all empty: keeping
+   * each under its own key would let junk query strings fill the cache for nothing.
+   */
+  keep?: (answer: T) => boolean;
 }
 
 /**
@@ -19,39 +30,23 @@ interface Entry {
  * from the parameters they understand, so junk query strings share an entry.
  */
 export function createPublicCache(ctx: ServiceContext) {
-  const entries = new Map<string, Entry>();
-  let cachedBytes = 0;
+  const entries = new ByteBoundedLru<Entry>(MAX_CACHED_BYTES, entryBytes);
 
-  function remember(key: string, entry: Entry): void {
-    const old = entries.get(key);
-    if (old) {
-      cachedBytes -= old.body.length;
-      entries.delete(key);
-    }
-    // Maps iterate in insertion order: the first key is the least recently stored.
-    for (const [oldestKey, oldest] of entries) {
-      if (cachedBytes + entry.body.length <= MAX_CACHED_BYTES) break;
-      entries.delete(oldestKey);
-      cachedBytes -= oldest.body.length;
-    }
-    if (entry.body.length <= MAX_CACHED_BYTES) {
-      entries.set(key, entry);
-      cachedBytes += entry.body.length;
-    }
-  }
-
-  return async function sendCached(
+  return async function sendCached<T>(
     req: Request,
     res: Response,
     key: string,
-    compute: () => Promise<unknown>,
+    compute: () => Promise<T>,
+    options: CacheOptions<T> = {},
   ): Promise<void> {
     const version = await readContentVersion(ctx.db);
     let entry = entries.get(key);
     if (!entry || entry.version !== version) {
-      const body = Buffer.from(JSON.stringify(await compute()));
+      const answer = await compute();
+      const body = Buffer.from(JSON.stringify(answer));
       entry = { version, body, etag: contentEtag(body) };
-      remember(key, entry);
+      if (options.keep?.(answer) ?? true) entries.set(key, entry);
+      else entries.delete(key);
     }
     sendBody(req, res, entry.body, entry.etag);
   };

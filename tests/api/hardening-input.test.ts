@@ -1,9 +1,9 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import type { Blog, Client, ContactMessage, Project, SiteSettings, TeamMember } from '../../core/types';
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
+import { postWithoutFinishing } from '../support/partial-post';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -361,7 +361,6 @@ describe('query parameters', () => {
     '/api/projects?year=2024&year=2025',
     '/api/projects?featured[]=true&limit[]=1',
     '/api/projects?status[$ne]=x',
-    '/api/projects?limit=-1&year=abc',
     '/api/blogs?category=a&category=b',
     '/api/clients?status[]=Active',
     '/api/projects/featured?category=a&category=b',
@@ -555,38 +554,21 @@ describe('malformed requests', () => {
     },
   );
 
-  /**
-   * Starts a page POST that states `headers` and sends only a little of its body, and
-   * resolves with the answer: the server must answer before reading the rest.
-   */
-  function postWithoutFinishing(
-    path: string,
-    headers: Record<string, string>,
-  ): Promise<{ status: number; text: string }> {
-    const { hostname, port } = new URL(server.url);
-    return new Promise((resolve, reject) => {
-      const request = http.request({ host: hostname, port, path, method: 'POST', headers }, (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (part: string) => (text += part));
-        response.on('end', () => {
-          request.destroy();
-          resolve({ status: response.statusCode ?? 0, text });
-        });
-      });
-      request.on('error', reject);
-      request.write('name=x&');
-    });
-  }
-
   it.each(['/contact', '/dashboard/login'])(
     'a page form over the size limit, or of unstated length, answers 413 before it is read: %s',
     async (path) => {
       const base = { origin: server.origin, 'content-type': 'application/x-www-form-urlencoded' };
-      const stated = await postWithoutFinishing(path, { ...base, 'content-length': String(200 * 1024 * 1024) });
+      // Refused posts count in the form's rate limit: from an address of their own, they spend no one else's.
+      const flooder = { localAddress: '127.0.0.2' };
+      const stated = await postWithoutFinishing(
+        server,
+        path,
+        { ...base, 'content-length': String(200 * 1024 * 1024) },
+        flooder,
+      );
       expect(stated.status).toBe(413);
       expect(stated.text).toContain(MESSAGES.requestTooLarge);
-      const chunked = await postWithoutFinishing(path, { ...base, 'transfer-encoding': 'chunked' });
+      const chunked = await postWithoutFinishing(server, path, { ...base, 'transfer-encoding': 'chunked' }, flooder);
       expect(chunked.status).toBe(413);
       expectNoInternals(chunked);
       // A form of ordinary size still goes through.

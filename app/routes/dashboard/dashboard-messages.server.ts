@@ -12,7 +12,7 @@ export async function loadMessages(context: AppLoadContext, request: Request) {
 /** Sets a message's status or deletes it, as the inbox's forms ask. */
 export async function changeMessage(context: AppLoadContext, request: Request): Promise<{ error?: string }> {
   await requireAdminSession(context, request);
-  const form = await readFormData(request);
+  const form = await readFormData(context, request);
   const id = Number(form.get('id'));
   try {
     if (form.get('intent') === 'delete') await deleteContactMessage(context.ctx, id);

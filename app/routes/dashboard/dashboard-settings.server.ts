@@ -14,7 +14,7 @@ export type SettingsResult = { saved: true } | { saved: false; error: string; fi
 /** Saves the settings form; a new logo goes through the same image pipeline as every upload. */
 export async function saveSettings(context: AppLoadContext, request: Request): Promise<SettingsResult> {
   await requireAdminSession(context, request);
-  const form = await readFormData(request);
+  const form = await readFormData(context, request);
   const logoFile = form.get('logo');
   form.delete('logo');
   const logo =

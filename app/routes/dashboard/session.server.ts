@@ -31,7 +31,7 @@ export type LoginResult = { error: string };
 
 /** Signs in from the login form; on success, the cookie and the page asked for. */
 export async function signIn(context: AppLoadContext, request: Request): Promise<Response | LoginResult> {
-  const form = await readFormData(request);
+  const form = await readFormData(context, request);
   const { config } = context.ctx;
   const cookies = request.headers.get('cookie') ?? undefined;
   try {

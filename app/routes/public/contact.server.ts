@@ -11,7 +11,7 @@ export async function sendContactMessage(
   request: Request,
   ip: string,
 ): Promise<ContactActionResult> {
-  const form = Object.fromEntries(await readFormData(request));
+  const form = Object.fromEntries(await readFormData(context, request));
   try {
     await createContactMessage(context.ctx, form, { ip });
     return { ok: true };

@@ -14,40 +14,15 @@ import {
   deleteProject,
   getProject,
   listProjects,
-  type ProjectFilters,
   removeProjectImage,
   setProjectCover,
   updateProject,
 } from '../../services/projects';
 import { idParam, orNotFound } from '../params';
+import { listWorthKeeping, matchesNoProject, projectFiltersFrom, projectListKey } from '../project-list-query';
 import { type SendCached, sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
 import { bodyFields, filesNamed, parseMultipart } from '../uploads-parser';
-
-function flag(value: unknown): boolean | undefined {
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  return undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The exact-match filters of SPEC section 5, from the query string. */
-function filtersFrom(query: Record<string, unknown>): ProjectFilters {
-  const year = Number(query.year);
-  const limit = Number(query.limit);
-  return {
-    featured: flag(query.featured),
-    showInRecent: flag(query.showInRecent),
-    category: text(query.category),
-    location: text(query.location),
-    status: text(query.status),
-    year: Number.isInteger(year) && query.year !== '' ? year : undefined,
-    limit: Number.isInteger(limit) && limit > 0 ? limit : undefined,
-  };
-}
 
 function altsFrom(fields: Record<string, unknown>): string[] | undefined {
   return fields.alts === undefined ? undefined : parseInput(projectImageAltsSchema, fields.alts);
@@ -57,10 +32,14 @@ export function projectsRouter(ctx: ServiceContext, sendCached: SendCached): Rou
   const router = Router();
 
   router.get('/', (req, res) => {
-    const filters = filtersFrom(req.query);
-    return sendCached(req, res, `projects:${JSON.stringify(filters)}`, async () => ({
-      data: await listProjects(ctx, filters),
-    }));
+    const filters = projectFiltersFrom(req.query);
+    return sendCached(
+      req,
+      res,
+      projectListKey(filters),
+      async () => ({ data: matchesNoProject(filters) ? [] : await listProjects(ctx, filters) }),
+      { keep: listWorthKeeping },
+    );
   });
 
   router.get('/featured', (req, res) =>

@@ -1,0 +1,65 @@
+import { MAX_IMAGE_BYTES, type RateLimitName } from '../../core/constants';
+import type { ServiceContext } from '../services/context';
+import { AppError } from '../services/errors';
+import { takeRateLimit } from '../services/rate-limit';
+
+export interface PageFormLimit {
+  /** The largest body, checked against its stated length before any of it is read (page-body-limit.ts). */
+  maxBytes: number;
+  /** The most fields, counted on the read body before it is parsed (app/lib/read-form.server.ts). */
+  maxFields: number;
+  /** The rate limit a refused post counts against, as a sent message or a failed sign-in would. */
+  rateLimit?: RateLimitName;
+}
+
+/** The inbox's forms (an id, a status, an intent), sign-out (nothing), and any page POST not listed here. */
+const SMALLEST_FORM: PageFormLimit = { maxBytes: 2 * 1024, maxFields: 10 };
+
+/**
+ * Every page form, by the path of its route (grep `export async function action` in app/routes). A browser
+ * percent-encodes a urlencoded form, up to 9 bytes a character (Dzongkha script takes 3 UTF-8 bytes), so the
+ * byte limits leave room for the longest text the schemas accept written in it: the contact form's 5,000-
+ * character message is 45 KB so encoded; the sign-in form's 1,000-character password is 9 KB, and its field
+ * count leaves room for a second step (a one-time code).
+ */
+const PAGE_FORM_LIMITS = new Map<string, PageFormLimit>([
+  ['/contact', { maxBytes: 64 * 1024, maxFields: 20, rateLimit: 'contact' }],
+  ['/dashboard/login', { maxBytes: 16 * 1024, maxFields: 10, rateLimit: 'login' }],
+  // Multipart with a logo of at most 10 MB beside ten text fields.
+  ['/dashboard/settings', { maxBytes: MAX_IMAGE_BYTES + 1024 * 1024, maxFields: 30 }],
+  ['/dashboard/messages', SMALLEST_FORM],
+  ['/dashboard/logout', SMALLEST_FORM],
+]);
+
+/**
+ * The limit of the route a path reaches. React Router matches paths case-insensitively, after decoding
+ * them, with or without a trailing slash, and takes a script's form posts at `<path>.data`; a path that
+ * names no form gets the smallest limit, so a spelling missed here can only be refused sooner.
+ */
+export function pageFormLimitFor(pathname: string): PageFormLimit {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Not valid percent-encoding: React Router cannot match it either.
+  }
+  const route = path
+    .toLowerCase()
+    .replace(/\.data$/, '')
+    .replace(/\/+$/, '');
+  return PAGE_FORM_LIMITS.get(route) ?? SMALLEST_FORM;
+}
+
+/**
+ * Refuses a page form with 413. One sent to the contact or sign-in form counts in that form's rate limit
+ * first, so a flood of refused posts is stopped like a flood of accepted ones (429 once spent).
+ */
+export async function refusePageForm(
+  ctx: ServiceContext,
+  limit: PageFormLimit,
+  clientIp: string,
+  message: string,
+): Promise<never> {
+  if (limit.rateLimit) await takeRateLimit(ctx, limit.rateLimit, clientIp);
+  throw new AppError(413, message);
+}
