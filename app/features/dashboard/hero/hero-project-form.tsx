@@ -4,6 +4,8 @@ import {
   HERO_CATEGORIES,
   MAX_PROJECT_IMAGES,
   PROJECT_STATUSES,
+  PROJECT_YEAR_MAX,
+  PROJECT_YEAR_MIN,
 } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { FormActions } from '../form-actions';
@@ -133,7 +135,14 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
       <div className="hero-form__row">
         <div className="dashboard-form__field">
           <label htmlFor={`${id}-year`}>Year</label>
-          <input type="number" inputMode="numeric" min={1900} max={2099} step={1} {...fieldProps('year')} />
+          <input
+            type="number"
+            inputMode="numeric"
+            min={PROJECT_YEAR_MIN}
+            max={PROJECT_YEAR_MAX}
+            step={1}
+            {...fieldProps('year')}
+          />
           {fieldError('year')}
         </div>
         <div className="dashboard-form__field">

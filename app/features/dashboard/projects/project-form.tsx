@@ -4,6 +4,8 @@ import {
   MAX_PROJECT_IMAGES,
   PROJECT_CATEGORIES,
   PROJECT_STATUSES,
+  PROJECT_YEAR_MAX,
+  PROJECT_YEAR_MIN,
 } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { fieldMessages } from '../../../../core/schemas/fields';
@@ -122,8 +124,8 @@ export function ProjectFormDialog({
           {...props}
           type={name === 'year' ? 'number' : 'text'}
           inputMode={name === 'year' ? 'numeric' : undefined}
-          min={name === 'year' ? 1900 : undefined}
-          max={name === 'year' ? 2099 : undefined}
+          min={name === 'year' ? PROJECT_YEAR_MIN : undefined}
+          max={name === 'year' ? PROJECT_YEAR_MAX : undefined}
           value={values[name]}
           onChange={(event) => change(name, event.target.value)}
         />
