@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config';
-import { type AdminSession, findSession } from '../services/auth';
+import { type AdminSession, type ClientMeta, findSession } from '../services/sessions';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
 import { MESSAGES } from '../../core/messages';
@@ -52,6 +52,24 @@ export function loadSession(ctx: ServiceContext) {
     }
     next();
   };
+}
+
+/** The API's paths (under /api) a session that must change its password may still post to. */
+const PASSWORD_CHANGE_PATHS = new Set(['/account/password', '/auth/logout', '/auth/login', '/auth/login/code']);
+
+/**
+ * After a generated or reset password, the session may read and may choose a new password, nothing
+ * else: whoever saw the printed password cannot use it to change the site.
+ */
+export function refuseWritesUntilPasswordChanged(req: Request, _res: Response, next: NextFunction): void {
+  const allowed = req.method === 'GET' || req.method === 'HEAD' || PASSWORD_CHANGE_PATHS.has(req.path.toLowerCase());
+  if (req.admin?.mustChangePassword && !allowed) throw new AppError(403, MESSAGES.passwordChangeRequired);
+  next();
+}
+
+/** Where a request came from, as sessions and the sign-in history record it. */
+export function clientMeta(req: Request): ClientMeta {
+  return { ip: req.ip ?? '', userAgent: req.get('user-agent') };
 }
 
 /** First on every administrator-only route. */

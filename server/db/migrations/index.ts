@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial';
 import * as rateLimits from './0002-rate-limits';
+import * as accounts from './0003-accounts';
 
 /**
  * Migrations are listed in code rather than read from a folder so that they
@@ -9,6 +10,7 @@ import * as rateLimits from './0002-rate-limits';
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-rate-limits': rateLimits,
+  '0003-accounts': accounts,
 };
 
 export const migrationProvider: MigrationProvider = {

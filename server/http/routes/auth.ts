@@ -1,20 +1,29 @@
-import { Router } from 'express';
-import { login, logout } from '../../services/auth';
+import { type Request, type Response, Router } from 'express';
+import { login, loginWithCode, type SignedIn, type SignInMeta } from '../../services/auth';
+import { logout } from '../../services/sessions';
 import type { ServiceContext } from '../../services/context';
-import { sessionCookie } from '../session';
+import { clientMeta, sessionCookie } from '../session';
 import { bodyFields } from '../uploads-parser';
 
 export function authRouter(ctx: ServiceContext): Router {
   const router = Router();
   const ttlSeconds = Math.floor(ctx.config.sessionTtlMs / 1000);
 
-  router.post('/login', async (req, res) => {
-    const { token, session } = await login(ctx, bodyFields(req), {
-      ip: req.ip ?? '',
-      previousToken: req.sessionToken,
-    });
+  const signInMeta = (req: Request): SignInMeta => ({ ...clientMeta(req), previousToken: req.sessionToken });
+  const sendSignedIn = (res: Response, { token, session }: SignedIn) => {
     res.setHeader('Set-Cookie', sessionCookie(ctx.config, token, ttlSeconds));
     res.json({ data: { username: session.username, expiresAt: session.expiresAt } });
+  };
+
+  router.post('/login', async (req, res) => {
+    const outcome = await login(ctx, bodyFields(req), signInMeta(req));
+    // The password was right; no cookie until the authenticator's code arrives at /login/code.
+    if (outcome.twoFactorRequired) res.json({ data: { twoFactorRequired: true, challenge: outcome.challenge } });
+    else sendSignedIn(res, outcome);
+  });
+
+  router.post('/login/code', async (req, res) => {
+    sendSignedIn(res, await loginWithCode(ctx, bodyFields(req), signInMeta(req)));
   });
 
   router.post('/logout', async (req, res) => {
