@@ -84,6 +84,7 @@ export const MESSAGES = {
   passwordTooCommon:
     'This password is too common or too easy to guess. Try a longer one, such as a few unrelated words.',
   passwordUnchanged: 'The new password must differ from the current one.',
+  passwordsDiffer: 'The two new passwords are not the same.',
   currentPasswordRequired: 'Please enter your current password.',
   currentPasswordWrong: 'The current password is not correct.',
   passwordChanged: 'Password changed. Every other session has been signed out.',
