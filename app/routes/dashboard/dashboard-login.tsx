@@ -34,7 +34,8 @@ export default function DashboardLogin({ actionData }: Route.ComponentProps) {
   if (actionData?.challenge) {
     return (
       <main className="dashboard-login">
-        <Form method="post" className="dashboard-card dashboard-form" aria-labelledby="login-title">
+        {/* A form of its own (key), so that its field mounts afresh and takes the focus. */}
+        <Form key="code" method="post" className="dashboard-card dashboard-form" aria-labelledby="login-title">
           <h1 id="login-title">Two-factor sign-in</h1>
           {redirectTo}
           <input type="hidden" name="challenge" value={actionData.challenge} />
@@ -59,7 +60,7 @@ export default function DashboardLogin({ actionData }: Route.ComponentProps) {
   }
   return (
     <main className="dashboard-login">
-      <Form method="post" className="dashboard-card dashboard-form" aria-labelledby="login-title">
+      <Form key="password" method="post" className="dashboard-card dashboard-form" aria-labelledby="login-title">
         <h1 id="login-title">Sign in</h1>
         {redirectTo}
         <label htmlFor="login-username">Username</label>

@@ -27,7 +27,7 @@ export function SessionsTable({ sessions, report }: { sessions: ActiveSession[];
 
   return (
     <>
-      <div className="account__table" role="region" aria-labelledby="account-sessions-title" tabIndex={0}>
+      <div className="account__table" role="group" aria-labelledby="account-sessions-title" tabIndex={0}>
         <table>
           <thead>
             <tr>

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 export function SignInHistory({ events }: { events: SignInEvent[] }) {
   if (events.length === 0) return <p className="empty-state">No sign-ins recorded yet.</p>;
   return (
-    <div className="account__table" role="region" aria-labelledby="account-history-title" tabIndex={0}>
+    <div className="account__table" role="group" aria-labelledby="account-history-title" tabIndex={0}>
       <table>
         <thead>
           <tr>
