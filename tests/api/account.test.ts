@@ -352,6 +352,31 @@ describe('two-factor sign-in', () => {
     expect((await codeStep(challenge, code)).body).toEqual({ error: MESSAGES.signInChallengeExpired });
   });
 
+  it('works on the sign-in page without JavaScript: the password, then a page with the code field', async () => {
+    const post = (fields: Record<string, string>) =>
+      fetch(`${twoFactorServer.url}/dashboard/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: twoFactorServer.origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ redirectTo: '/dashboard/account', ...fields }).toString(),
+      });
+    const first = await post({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('set-cookie')).toBeNull();
+    const page = await first.text();
+    expect(page).toContain('Two-factor sign-in');
+    const challenge = /name="challenge" value="([^"]+)"/.exec(page)?.[1];
+    expect(challenge).toBeTruthy();
+
+    const wrong = await post({ challenge: challenge!, code: 'not-a-code' });
+    expect(await wrong.text()).toContain(MESSAGES.invalidSignInCode);
+    const done = await post({ challenge: challenge!, code: recoveryCodes[4]! });
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe('/dashboard/account');
+    const cookie = done.headers.get('set-cookie')!.split(';')[0]!;
+    expect(await signedIn(twoFactorServer, cookie)).toBe(true);
+  });
+
   it('takes a recovery code once', async () => {
     const [first] = recoveryCodes;
     const answer = await codeStep(await passwordStep('127.0.0.2'), first!.toUpperCase(), '127.0.0.2');
