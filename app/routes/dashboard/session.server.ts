@@ -12,7 +12,7 @@ export function safeRedirectTarget(value: FormDataEntryValue | string | null): s
   return /^\/dashboard(\/[\w\-/]*)?(\?[^\\]*)?$/.test(target) && !target.startsWith('//') ? target : '/dashboard';
 }
 
-export const ACCOUNT_PATH = '/dashboard/account';
+const ACCOUNT_PATH = '/dashboard/account';
 
 /**
  * First in every dashboard loader and action: no session, no dashboard. A session whose password was
