@@ -112,6 +112,14 @@ describe('sessions', () => {
     expect(aged).toBe(1);
     expect((await api(server, 'GET', '/api/contacts', { cookie: idle })).status).toBe(401);
     expect((await api(server, 'GET', '/api/contacts', { cookie: active })).status).toBe(200);
+    // Seen 30 s ago: not written again (at most once a minute), so a read costs no write.
+    const halfAMinuteAgo = new Date(Date.now() - 30_000).toISOString();
+    await changeServerDatabase(server, 'update sessions set last_seen_at = ? where id = ?', [
+      halfAMinuteAgo,
+      sessionHash(active),
+    ]);
+    const seen = (await api(server, 'GET', '/api/account/sessions', { cookie: active })).body.data;
+    expect(seen.find((session: { current: boolean }) => session.current).lastSeenAt).toBe(halfAMinuteAgo);
     // An hour unused is within the limit; the request then counts as activity again.
     const oneHourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
     await changeServerDatabase(server, 'update sessions set last_seen_at = ? where id = ?', [
