@@ -164,6 +164,8 @@ withServer.describe('the account page', () => {
 
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Logout' }).click();
       await expect(page).toHaveURL(/\/dashboard\/login$/);
+      // Let the sign-out's navigation finish: leaving while its loader runs aborts a fetch in the page.
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
       await signInOnPage(page, site);
       await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
       await expect(page.getByLabel('Code')).toBeFocused();
