@@ -229,19 +229,29 @@ describe('changing the password', () => {
   });
 });
 
-describe('npm run reset-password', () => {
-  it('prints a new password once, ends every session, and the dashboard asks for a new one before any change', async () => {
-    const before = await signIn(server, { password: NEW_PASSWORD });
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/reset-password.ts'], {
+/** Runs `npm run reset-password` as an operator would, on the server's data (its DATABASE_URL on PostgreSQL). */
+async function resetPassword(target: TestServer, ...flags: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/reset-password.ts', ...flags],
+    {
       cwd: path.resolve(import.meta.dirname, '..', '..'),
       env: {
         PATH: process.env.PATH,
-        DATA_DIR: server.dataDir,
-        ...(onPostgres ? { DATABASE_URL: await postgresUrlFor(server.dataDir) } : {}),
+        DATA_DIR: target.dataDir,
+        ...(onPostgres ? { DATABASE_URL: await postgresUrlFor(target.dataDir) } : {}),
       },
-    });
-    const password = /shown only once:\n\s+(\S+)/.exec(stdout)?.[1];
-    expect(password, stdout).toBeTruthy();
+    },
+  );
+  const password = /shown only once:\n\s+(\S+)/.exec(stdout)?.[1];
+  expect(password, stdout).toBeTruthy();
+  return password!;
+}
+
+describe('npm run reset-password', () => {
+  it('prints a new password once, ends every session, and the dashboard asks for a new one before any change', async () => {
+    const before = await signIn(server, { password: NEW_PASSWORD });
+    const password = await resetPassword(server);
     expect(await signedIn(server, before)).toBe(false);
     expect(
       (await api(server, 'POST', '/api/auth/login', { json: { username: ADMIN_USERNAME, password: NEW_PASSWORD } }))
@@ -437,6 +447,29 @@ describe('two-factor sign-in', () => {
     const plain = await apiFrom('127.0.0.7', twoFactorServer, 'POST', '/api/auth/login', {
       username: ADMIN_USERNAME,
       password: ADMIN_PASSWORD,
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('set-cookie')).toMatch(/^sid=/);
+  });
+  it('reset-password leaves two-factor sign-in on, unless --disable-2fa', async () => {
+    const cookie = await signIn(twoFactorServer);
+    const setup = await api(twoFactorServer, 'POST', '/api/account/two-factor/setup', { cookie });
+    const code = totpFor(setup.body.data.secret).generate();
+    expect(
+      (await api(twoFactorServer, 'POST', '/api/account/two-factor/enable', { cookie, json: { code } })).status,
+    ).toBe(200);
+
+    const kept = await resetPassword(twoFactorServer);
+    const step = await apiFrom('127.0.0.8', twoFactorServer, 'POST', '/api/auth/login', {
+      username: ADMIN_USERNAME,
+      password: kept,
+    });
+    expect(step.body).toMatchObject({ data: { twoFactorRequired: true } });
+
+    const off = await resetPassword(twoFactorServer, '--disable-2fa');
+    const plain = await apiFrom('127.0.0.8', twoFactorServer, 'POST', '/api/auth/login', {
+      username: ADMIN_USERNAME,
+      password: off,
     });
     expect(plain.status).toBe(200);
     expect(plain.headers.get('set-cookie')).toMatch(/^sid=/);
