@@ -20,6 +20,7 @@ export default [
     route('media', 'routes/dashboard/dashboard-media.tsx'),
     route('messages', 'routes/dashboard/dashboard-messages.tsx'),
     route('settings', 'routes/dashboard/dashboard-settings.tsx'),
+    route('account', 'routes/dashboard/dashboard-account.tsx'),
   ]),
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),

@@ -38,6 +38,28 @@ export const WORKING_HOURS_PER_PROJECT = 100;
 export const THOUSANDS_FORMAT_FROM = 10_000;
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** A session with no request for this long ends (SESSION_IDLE_SECONDS), within its 24 hours. */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+/** A session's last-seen time is written at most this often, not at every request. */
+export const SESSION_LAST_SEEN_INTERVAL_MS = 60_000;
+
+export const PASSWORD_MIN_LENGTH = 12;
+/** Long enough for any passphrase or password manager; it bounds the work of hashing. */
+export const PASSWORD_MAX_LENGTH = 200;
+/** zxcvbn's score (0–4) a new password needs: 3 resists an offline attack on a slow hash. */
+export const PASSWORD_MIN_STRENGTH = 3;
+
+/** RFC 6238 as every authenticator app does it: SHA-1, 6 digits, 30 s, one step of clock drift either way. */
+export const TOTP_PERIOD_S = 30;
+export const TOTP_DIGITS = 6;
+export const TOTP_DRIFT_STEPS = 1;
+/** The second step of a sign-in lives this long and allows this many wrong codes. */
+export const SIGN_IN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const SIGN_IN_CHALLENGE_MAX_FAILURES = 5;
+export const RECOVERY_CODE_COUNT = 10;
+/** The account page shows this many sign-ins; the database keeps at most SIGN_IN_EVENTS_KEPT. */
+export const SIGN_IN_HISTORY_SHOWN = 50;
+export const SIGN_IN_EVENTS_KEPT = 1000;
 export const LOADING_ANIMATION_MS = 1500;
 export const LOADING_ANIMATION_FORCED_MS = 2500;
 export const REVISIT_SKIP_WINDOW_MS = 30 * 60 * 1000;

@@ -80,4 +80,25 @@ export const MESSAGES = {
     `The value of "${name}" must be a whole number from ${min} to ${max}`,
   invalidJson: 'The request body is not valid JSON',
   internalError: 'Something went wrong on our side. Please try again.',
+
+  // The owner's account
+  passwordTooShort: (min: number) => `The new password must be at least ${min} characters long.`,
+  passwordTooLong: (max: number) => `The new password must be at most ${max} characters long.`,
+  passwordIsUsername: 'The new password must not be your user name.',
+  passwordTooCommon:
+    'This password is too common or too easy to guess. Try a longer one, such as a few unrelated words.',
+  passwordUnchanged: 'The new password must differ from the current one.',
+  passwordsDiffer: 'The two new passwords are not the same.',
+  currentPasswordRequired: 'Please enter your current password.',
+  currentPasswordWrong: 'The current password is not correct.',
+  passwordChanged: 'Password changed. Every other session has been signed out.',
+  passwordChangeRequired:
+    'Your password was generated or reset: please choose a new one on the Account page before making changes.',
+  sessionNotFound: 'Session not found',
+  signInCodeRequired: 'Please enter the code from your authenticator app, or a recovery code.',
+  invalidSignInCode: 'That code is not valid. Check your authenticator app and try again.',
+  signInChallengeExpired: 'This sign-in has expired. Please enter your name and password again.',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on.',
+  twoFactorNotOn: 'Two-factor sign-in is off.',
+  twoFactorNoSetup: 'No set-up is waiting: please start it again.',
 } as const;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { RATE_LIMITS, type RateLimit, type RateLimitName, SESSION_TTL_MS } from '../core/constants';
+import { RATE_LIMITS, type RateLimit, type RateLimitName, SESSION_IDLE_MS, SESSION_TTL_MS } from '../core/constants';
 
 /** Environment variables, parsed and checked once at start-up (DESIGN.md). */
 export interface Config {
@@ -17,6 +17,8 @@ export interface Config {
   adminPassword: string | undefined;
   seedDemo: boolean;
   sessionTtlMs: number;
+  /** SESSION_IDLE_SECONDS: a session with no request for this long ends, within its lifetime. */
+  sessionIdleMs: number;
   /**
    * How many reverse proxies stand in front of the server (TRUST_PROXY; 0 = none). Express then takes the
    * client address that many hops from the right of X-Forwarded-For, the part the proxies wrote.
@@ -158,6 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemo: parseFlag(env.SEED_DEMO, true),
     sessionTtlMs: parsePositiveNumber('SESSION_TTL_SECONDS', env.SESSION_TTL_SECONDS, SESSION_TTL_MS / 1000) * 1000,
+    sessionIdleMs: parsePositiveNumber('SESSION_IDLE_SECONDS', env.SESSION_IDLE_SECONDS, SESSION_IDLE_MS / 1000) * 1000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: {
       login: RATE_LIMITS.login,

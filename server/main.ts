@@ -45,11 +45,12 @@ function describeSignIn(
     return [
       `Sign in at ${where} as "${config.adminUsername}" with this password, shown only once:`,
       `    ${admin.generatedPassword}`,
+      'The dashboard then asks you to choose a new password; this one stops working once you have.',
       'Set ADMIN_PASSWORD before the first start to choose it yourself.',
     ].join('\n');
   }
   if (admin.created) return `Sign in at ${where} as "${config.adminUsername}" with the ADMIN_PASSWORD you set.`;
-  return `Sign in at ${where} with the administrator's name and password (printed at the first start).`;
+  return `Sign in at ${where} with the administrator's name and password (lost it? npm run reset-password).`;
 }
 
 /** Reads the configuration, opens and migrates the database, seeds it if empty, and listens. */

@@ -16,6 +16,19 @@ export function formatDate(iso: string | null | undefined): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
+/** A moment, to the minute, in UTC: the same text on the server and in the browser. */
+export function formatDateTime(iso: string): string {
+  const text = new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+  return `${text} UTC`;
+}
+
 /** A file size as people read it: bytes, then KB, then MB with one decimal (1 KB = 1024 bytes). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;

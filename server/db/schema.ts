@@ -134,6 +134,15 @@ export interface AdminsTable {
   username: string;
   passwordHash: string;
   createdAt: string;
+  /** Base32 secret of the authenticator app; null while two-factor sign-in is off. */
+  totpSecret: string | null;
+  /** The secret being set up, until a code from the app confirms it. */
+  totpPendingSecret: string | null;
+  /** The 30-second step of the last code accepted, so that a code works once. */
+  totpLastUsedStep: number | null;
+  passwordChangedAt: string | null;
+  /** 1 after a generated or reset password: nothing may be changed until the owner chooses one. */
+  mustChangePassword: number;
 }
 
 export interface SessionsTable {
@@ -142,6 +151,42 @@ export interface SessionsTable {
   adminId: number;
   createdAt: string;
   expiresAt: string;
+  /** What the account page names the session by; never the id or its token. */
+  publicId: string;
+  userAgent: string;
+  ip: string;
+  /** Updated at most once a minute; a session unused for SESSION_IDLE_SECONDS ends. */
+  lastSeenAt: string;
+}
+
+/** One-time codes that replace the authenticator's code; SHA-256 of the code, which is random enough. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  adminId: number;
+  codeHash: string;
+  createdAt: string;
+  usedAt: string | null;
+}
+
+/** The sign-in history: never the name or password typed. */
+export interface SignInEventsTable {
+  id: Generated<number>;
+  /** Null for a sign-in under an unknown name. */
+  adminId: number | null;
+  at: string;
+  ip: string;
+  userAgent: string;
+  result: string;
+}
+
+/** A sign-in whose password was right, waiting for the authenticator's code. */
+export interface SignInChallengesTable {
+  /** SHA-256 of the challenge token the browser holds. */
+  id: string;
+  adminId: number;
+  createdAt: string;
+  expiresAt: string;
+  failedAttempts: number;
 }
 
 /** A browser the administrator signed in on: the SHA-256 of its device cookie. */
@@ -176,6 +221,9 @@ export interface Database {
   admins: AdminsTable;
   sessions: SessionsTable;
   knownDevices: KnownDevicesTable;
+  recoveryCodes: RecoveryCodesTable;
+  signInEvents: SignInEventsTable;
+  signInChallenges: SignInChallengesTable;
   rateLimitHits: RateLimitHitsTable;
 }
 

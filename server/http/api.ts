@@ -4,6 +4,7 @@ import { NO_STORE, PRIVATE_CACHE_CONTROL } from './cache-policy';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { refuseCrossSiteWrites } from './origin-check';
 import { createPublicCache } from './public-cache';
+import { accountRouter } from './routes/account';
 import { authRouter } from './routes/auth';
 import { blogsRouter } from './routes/blogs';
 import { clientsRouter } from './routes/clients';
@@ -12,7 +13,7 @@ import { mediaRouter } from './routes/media';
 import { projectsRouter } from './routes/projects';
 import { siteRouter } from './routes/site';
 import { teamMembersRouter } from './routes/team-members';
-import { loadSession } from './session';
+import { loadSession, refuseWritesUntilPasswordChanged } from './session';
 import { limitUploads } from './uploads-parser';
 
 /** The REST API of SPEC section 7 and the additions of DESIGN.md, under /api. */
@@ -23,6 +24,7 @@ export function apiRouter(ctx: ServiceContext): Router {
   router.use(refuseCrossSiteWrites(ctx.config));
   router.use(express.json({ limit: '1mb' }));
   router.use(loadSession(ctx));
+  router.use(refuseWritesUntilPasswordChanged);
   router.use(limitUploads(ctx));
   router.use((req, res, next) => {
     // Nothing an administrator reads may sit in a shared cache. Public answers (public-cache.ts) replace this
@@ -32,6 +34,7 @@ export function apiRouter(ctx: ServiceContext): Router {
   });
 
   router.use('/auth', authRouter(ctx));
+  router.use('/account', accountRouter(ctx));
   router.use('/projects', projectsRouter(ctx, sendCached));
   router.use('/blogs', blogsRouter(ctx, sendCached));
   router.use('/clients', clientsRouter(ctx, sendCached));

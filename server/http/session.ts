@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config';
-import { type AdminSession, findSession } from '../services/auth';
+import { type AdminSession, type ClientMeta, findSession } from '../services/sessions';
+import type { SignedIn } from '../services/auth';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
 import { KNOWN_DEVICE_TTL_MS } from '../../core/constants';
@@ -49,8 +50,14 @@ export function deviceCookieName(config: Config): string {
 }
 
 /** Read only by sign-in, a same-site form or API post: Strict keeps it out of every cross-site request. */
-export function deviceCookie(config: Config, token: string): string {
+function deviceCookie(config: Config, token: string): string {
   return cookie(config, deviceCookieName(config), token, Math.floor(KNOWN_DEVICE_TTL_MS / 1000), 'Strict');
+}
+
+/** The cookies of a completed sign-in: the session's, and the device cookie when the browser got a new one. */
+export function signedInCookies(config: Config, { token, deviceToken }: SignedIn): string[] {
+  const ttlSeconds = Math.floor(config.sessionTtlMs / 1000);
+  return [sessionCookie(config, token, ttlSeconds), ...(deviceToken ? [deviceCookie(config, deviceToken)] : [])];
 }
 
 /** Loads the administrator's session, when the request carries a valid one. */
@@ -67,6 +74,24 @@ export function loadSession(ctx: ServiceContext) {
     }
     next();
   };
+}
+
+/** The API's paths (under /api) a session that must change its password may still post to. */
+const PASSWORD_CHANGE_PATHS = new Set(['/account/password', '/auth/logout', '/auth/login', '/auth/login/code']);
+
+/**
+ * After a generated or reset password, the session may read and may choose a new password, nothing
+ * else: whoever saw the printed password cannot use it to change the site.
+ */
+export function refuseWritesUntilPasswordChanged(req: Request, _res: Response, next: NextFunction): void {
+  const allowed = req.method === 'GET' || req.method === 'HEAD' || PASSWORD_CHANGE_PATHS.has(req.path.toLowerCase());
+  if (req.admin?.mustChangePassword && !allowed) throw new AppError(403, MESSAGES.passwordChangeRequired);
+  next();
+}
+
+/** Where a request came from, as sessions and the sign-in history record it. */
+export function clientMeta(req: Request): ClientMeta {
+  return { ip: req.ip ?? '', userAgent: req.get('user-agent') };
 }
 
 /** First on every administrator-only route. */

@@ -1,22 +1,27 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import type { SignInResult } from '../../core/account';
+import { SIGN_IN_CHALLENGE_MAX_FAILURES, SIGN_IN_CHALLENGE_TTL_MS } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { loginSchema } from '../../core/schemas/auth.schema';
+import { signInCodeSchema } from '../../core/schemas/account.schema';
+import { ConfigError } from '../config';
+import type { Db } from '../db/database';
 import { logEvent } from '../log';
 import { nowIso, type ServiceContext } from './context';
 import { AppError, parseInput } from './errors';
 import { isKnownDevice, rememberDevice } from './known-devices';
+import { passwordWeakness } from './password-strength';
+import { forgetRateLimitHit } from './rate-limit';
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords';
-import { beginSignInAttempt, signInSucceeded } from './sign-in-throttle';
-
-export interface AdminSession {
-  adminId: number;
-  username: string;
-  expiresAt: string;
-}
+import { type ClientMeta, hashToken, startSession } from './sessions';
+import { recordSignInEvent } from './sign-in-events';
+import { beginSignInAttempt, type SignInAttempt, signInSucceeded } from './sign-in-throttle';
+import { useSecondFactor } from './two-factor';
 
 /**
- * Creates the administrator on first start. Returns the password when it was
- * generated, so start-up can print it once.
+ * Creates the administrator on first start. Returns the password when it was generated, so start-up
+ * can print it once; a generated password must be replaced at the first sign-in. A weak
+ * ADMIN_PASSWORD stops the start with the rule it breaks.
  */
 export async function ensureAdmin(
   ctx: ServiceContext,
@@ -24,32 +29,76 @@ export async function ensureAdmin(
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   const existing = await ctx.db.selectFrom('admins').select('id').executeTakeFirst();
   if (existing) return { created: false };
+  const weakness = options.password && passwordWeakness(options.password, options.username);
+  if (weakness) {
+    throw new ConfigError(
+      `ADMIN_PASSWORD is too weak: ${weakness} Choose another, or leave ADMIN_PASSWORD unset to have one generated.`,
+    );
+  }
   const password = options.password ?? generatePassword();
   await ctx.db
     .insertInto('admins')
-    .values({ username: options.username, passwordHash: await hashPassword(password), createdAt: nowIso() })
+    .values({
+      username: options.username,
+      passwordHash: await hashPassword(password),
+      createdAt: nowIso(),
+      mustChangePassword: options.password ? 0 : 1,
+    })
     .execute();
   return { created: true, generatedPassword: options.password ? undefined : password };
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** Checked against when the name is unknown, so both failures take the same time. */
 let decoyHash: Promise<string> | undefined;
 
+export interface SignInMeta extends ClientMeta {
+  now?: number;
+  /** The session cookie the request came with: a sign-in ends that session. */
+  previousToken?: string;
+  /** The device cookie the request came with (known-devices.ts). */
+  deviceToken?: string;
+}
+
+export interface SignedIn {
+  token: string;
+  session: { username: string; expiresAt: string };
+  /** A new device cookie, when this browser was not yet known to the account; null when its own stands. */
+  deviceToken: string | null;
+}
+
+/** Signed in, or the password was right and the authenticator's code is asked for next. */
+export type LoginOutcome = ({ twoFactorRequired: false } & SignedIn) | { twoFactorRequired: true; challenge: string };
+
+/**
+ * Opens the session of a completed sign-in, inside its transaction: the attempt's counts are taken back, the
+ * browser is remembered, and the sign-in goes into the history.
+ */
+async function openSignedInSession(
+  ctx: ServiceContext,
+  trx: Db,
+  admin: { id: number; username: string },
+  attempt: SignInAttempt,
+  meta: SignInMeta,
+  now: number,
+  result: SignInResult,
+): Promise<SignedIn> {
+  const { token, expiresAt } = await startSession(ctx, trx, admin.id, meta, now);
+  // A sign-in over a session cookie ends that session: whoever planted or kept the old token
+  // (session fixation, a shared computer) is not signed in along with the new one.
+  if (meta.previousToken) await trx.deleteFrom('sessions').where('id', '=', hashToken(meta.previousToken)).execute();
+  await signInSucceeded(trx, attempt);
+  await recordSignInEvent(trx, { adminId: admin.id, result, meta, now });
+  const deviceToken = await rememberDevice(trx, admin.id, meta.deviceToken, now);
+  return { token, session: { username: admin.username, expiresAt }, deviceToken };
+}
+
 /**
  * Signs in, throttled per address and per account (sign-in-throttle.ts). Returns the session token for the
- * cookie, and a new device token when this browser was not yet known to the account (device cookie); the
- * session of `previousToken`, the cookie the request came with, ends. A password hash made with older
- * parameters is replaced by one with today's.
+ * cookie (and a device cookie for a browser new to the account), or, for an account with two-factor sign-in,
+ * the challenge that loginWithCode takes with the app's code. A password hash made with older parameters is
+ * replaced by one with today's.
  */
-export async function login(
-  ctx: ServiceContext,
-  input: unknown,
-  meta: { ip: string; now?: number; previousToken?: string; deviceToken?: string },
-): Promise<{ token: string; session: AdminSession; deviceToken: string | null }> {
+export async function login(ctx: ServiceContext, input: unknown, meta: SignInMeta): Promise<LoginOutcome> {
   const now = meta.now ?? Date.now();
   const { username, password } = parseInput(loginSchema, input);
   // Every attempt is counted before the password is checked, so parallel guesses cannot all slip
@@ -58,7 +107,7 @@ export async function login(
   const attempt = await beginSignInAttempt(ctx, { address: meta.ip, username, knownDevice, now });
   const admin = await ctx.db
     .selectFrom('admins')
-    .select(['id', 'username', 'passwordHash'])
+    .select(['id', 'username', 'passwordHash', 'totpSecret'])
     .where('username', '=', username)
     .executeTakeFirst();
   decoyHash ??= hashPassword(generatePassword());
@@ -67,40 +116,90 @@ export async function login(
     // Logged here so the API and the dashboard's sign-in page both report it; never the name typed, which
     // is often a password typed into the wrong field, nor the password.
     logEvent('warn', 'login failed', { ip: meta.ip, knownAccount: Boolean(admin) });
+    await recordSignInEvent(ctx.db, { adminId: admin?.id ?? null, result: 'wrong-password', meta, now });
     throw new AppError(401, MESSAGES.invalidCredentials);
   }
   const rehashed = needsRehash(admin.passwordHash) ? await hashPassword(password) : null;
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now + ctx.config.sessionTtlMs).toISOString();
-  const deviceToken = await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('sessions')
-      .values({ id: hashToken(token), adminId: admin.id, createdAt: new Date(now).toISOString(), expiresAt })
-      .execute();
-    // A sign-in over a session cookie ends that session: whoever planted or kept the old token
-    // (session fixation, a shared computer) is not signed in along with the new one.
-    await signInSucceeded(trx, attempt);
-    if (meta.previousToken) await trx.deleteFrom('sessions').where('id', '=', hashToken(meta.previousToken)).execute();
-    // Expired sessions have no further use.
-    await trx.deleteFrom('sessions').where('expiresAt', '<=', new Date(now).toISOString()).execute();
+  const storeRehash = async (trx: Db) => {
     if (rehashed) await trx.updateTable('admins').set({ passwordHash: rehashed }).where('id', '=', admin.id).execute();
-    return rememberDevice(trx, admin.id, meta.deviceToken, now);
+  };
+  if (admin.totpSecret) {
+    const challenge = randomBytes(32).toString('base64url');
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('signInChallenges')
+        .values({
+          id: hashToken(challenge),
+          adminId: admin.id,
+          createdAt: new Date(now).toISOString(),
+          expiresAt: new Date(now + SIGN_IN_CHALLENGE_TTL_MS).toISOString(),
+          failedAttempts: 0,
+        })
+        .execute();
+      // The address's count is taken back; the account's stays until the code is right too.
+      await forgetRateLimitHit(trx, attempt.addressHit);
+      await storeRehash(trx);
+      await trx.deleteFrom('signInChallenges').where('expiresAt', '<=', new Date(now).toISOString()).execute();
+    });
+    return { twoFactorRequired: true, challenge };
+  }
+  const signedIn = await ctx.db.transaction().execute(async (trx) => {
+    await storeRehash(trx);
+    return openSignedInSession(ctx, trx, admin, attempt, meta, now, 'signed-in');
   });
-  return { token, session: { adminId: admin.id, username: admin.username, expiresAt }, deviceToken };
+  return { twoFactorRequired: false, ...signedIn };
 }
 
-/** The session a cookie's token stands for, if it has not expired. */
-export async function findSession(ctx: ServiceContext, token: string, now = Date.now()): Promise<AdminSession | null> {
-  const row = await ctx.db
-    .selectFrom('sessions')
-    .innerJoin('admins', 'admins.id', 'sessions.adminId')
-    .select(['sessions.adminId', 'admins.username', 'sessions.expiresAt'])
-    .where('sessions.id', '=', hashToken(token))
-    .where('sessions.expiresAt', '>', new Date(now).toISOString())
+/** Thrown inside the code step's transaction so that nothing it did stays. */
+class WrongCode extends Error {}
+
+/**
+ * The second step of a sign-in: the challenge from login() and a code from the app or a recovery
+ * code. A wrong code counts against the sign-in limits like a wrong password; a challenge lives
+ * SIGN_IN_CHALLENGE_TTL_MS and dies at the SIGN_IN_CHALLENGE_MAX_FAILURES-th wrong code.
+ */
+export async function loginWithCode(ctx: ServiceContext, input: unknown, meta: SignInMeta): Promise<SignedIn> {
+  const now = meta.now ?? Date.now();
+  const { challenge, code } = parseInput(signInCodeSchema, input);
+  const pending = await ctx.db
+    .selectFrom('signInChallenges')
+    .innerJoin('admins', 'admins.id', 'signInChallenges.adminId')
+    .select(['signInChallenges.id', 'admins.id as adminId', 'admins.username'])
+    .where('signInChallenges.id', '=', hashToken(challenge))
+    .where('signInChallenges.expiresAt', '>', new Date(now).toISOString())
+    .where('signInChallenges.failedAttempts', '<', SIGN_IN_CHALLENGE_MAX_FAILURES)
     .executeTakeFirst();
-  return row ?? null;
-}
-
-export async function logout(ctx: ServiceContext, token: string): Promise<void> {
-  await ctx.db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+  if (!pending) throw new AppError(401, MESSAGES.signInChallengeExpired);
+  const knownDevice = await isKnownDevice(ctx, meta.deviceToken, pending.username, now);
+  const attempt = await beginSignInAttempt(ctx, { address: meta.ip, username: pending.username, knownDevice, now });
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      // Claimed by deleting it: of two requests with one challenge, one gets it.
+      const claimed = await trx.deleteFrom('signInChallenges').where('id', '=', pending.id).executeTakeFirst();
+      const factor =
+        Number(claimed.numDeletedRows) === 1 ? await useSecondFactor(trx, pending.adminId, code, now) : null;
+      if (!factor) throw new WrongCode();
+      const admin = { id: pending.adminId, username: pending.username };
+      return openSignedInSession(
+        ctx,
+        trx,
+        admin,
+        attempt,
+        meta,
+        now,
+        factor === 'recovery-code' ? 'signed-in-with-recovery-code' : 'signed-in',
+      );
+    });
+  } catch (error) {
+    if (!(error instanceof WrongCode)) throw error;
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('signInChallenges')
+      .set((eb) => ({ failedAttempts: eb('failedAttempts', '+', 1) }))
+      .where('id', '=', pending.id)
+      .execute();
+    await recordSignInEvent(trx, { adminId: pending.adminId, result: 'wrong-code', meta, now });
+  });
+  throw new AppError(401, MESSAGES.invalidSignInCode);
 }

@@ -88,6 +88,7 @@ export function apiFrom<T = any>( // eslint-disable-line @typescript-eslint/no-e
           const headers = new Headers();
           for (const [name, value] of Object.entries(response.headers)) {
             if (typeof value === 'string') headers.set(name, value);
+            else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
           }
           resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as T, headers });
         });

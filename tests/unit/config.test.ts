@@ -21,6 +21,17 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('SESSION_IDLE_SECONDS', () => {
+  it('is 2 hours by default, or the seconds given', () => {
+    expect(readConfig({}).sessionIdleMs).toBe(2 * 60 * 60 * 1000);
+    expect(readConfig({ SESSION_IDLE_SECONDS: '900' }).sessionIdleMs).toBe(900_000);
+  });
+
+  it.each(['0', '-5', 'soon'])('refuses %s', (value) => {
+    expect(() => readConfig({ SESSION_IDLE_SECONDS: value })).toThrow(ConfigError);
+  });
+});
+
 describe('MEDIA_STORAGE', () => {
   it('is the disk by default', () => {
     expect(readConfig({}).mediaStorage).toEqual({ kind: 'disk' });

@@ -1,7 +1,7 @@
 /**
  * The sidebar's links. The first group is SPEC section 2's sidebar; the
  * second holds the dashboard routes the specification's list leaves out and
- * our own additions (Messages, Settings).
+ * our own additions (Messages, Settings, Account).
  */
 export interface DashboardLink {
   to: string;
@@ -24,4 +24,5 @@ export const DASHBOARD_MORE_LINKS: DashboardLink[] = [
   { to: '/dashboard/media', label: 'Media' },
   { to: '/dashboard/messages', label: 'Messages', countsNewMessages: true },
   { to: '/dashboard/settings', label: 'Settings' },
+  { to: '/dashboard/account', label: 'Account' },
 ];

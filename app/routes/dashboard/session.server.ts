@@ -1,14 +1,16 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import {
-  deviceCookie,
   deviceCookieName,
   readCookie,
   sessionCookie,
   sessionCookieName,
+  signedInCookies,
 } from '../../../server/http/session';
-import { type AdminSession, login, logout } from '../../../server/services/auth';
+import { login, loginWithCode, type SignedIn, type SignInMeta } from '../../../server/services/auth';
+import { type AdminSession, logout } from '../../../server/services/sessions';
 import { AppError } from '../../../server/services/errors';
 import { readFormData } from '../../lib/read-form.server';
+import { MESSAGES } from '../../../core/messages';
 
 /** Only same-site paths under /dashboard: a sign-in never sends anyone elsewhere. */
 export function safeRedirectTarget(value: FormDataEntryValue | string | null): string {
@@ -16,41 +18,62 @@ export function safeRedirectTarget(value: FormDataEntryValue | string | null): s
   return /^\/dashboard(\/[\w\-/]*)?(\?[^\\]*)?$/.test(target) && !target.startsWith('//') ? target : '/dashboard';
 }
 
-/** First in every dashboard loader and action: no session, no dashboard. */
+const ACCOUNT_PATH = '/dashboard/account';
+
+/**
+ * First in every dashboard loader and action: no session, no dashboard. A session whose password was
+ * generated or reset sees only the account page until a new password is chosen.
+ */
 export async function requireAdminSession(context: AppLoadContext, request: Request): Promise<AdminSession> {
   // Looked up once per request by the server (server/http/session.ts), like the API's.
   const session = context.admin;
-  if (!session) {
-    const url = new URL(request.url);
-    throw redirect(`/dashboard/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  const url = new URL(request.url);
+  if (!session) throw redirect(`/dashboard/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  if (session.mustChangePassword && url.pathname !== ACCOUNT_PATH) throw redirect(ACCOUNT_PATH);
   return session;
 }
 
-export type LoginResult = { error: string };
+/** A failure to show, and the challenge of a sign-in waiting for its second step (the code form then shows). */
+export type LoginResult = { error?: string; challenge?: string };
 
-/** Signs in from the login form; on success, the cookie and the page asked for. */
+/**
+ * Signs in from the login form, in two steps for an account with two-factor sign-in: the name and
+ * password, then (with the challenge the first step gave) the code. On success, the cookie and the
+ * page asked for. Plain form posts, so it works without JavaScript.
+ */
 export async function signIn(context: AppLoadContext, request: Request): Promise<Response | LoginResult> {
   const form = await readFormData(context, request);
   const { config } = context.ctx;
   const cookies = request.headers.get('cookie') ?? undefined;
+  const meta: SignInMeta = {
+    ip: context.clientIp,
+    userAgent: request.headers.get('user-agent') ?? undefined,
+    previousToken: readCookie(cookies, sessionCookieName(config)),
+    deviceToken: readCookie(cookies, deviceCookieName(config)),
+  };
+  const challenge = form.get('challenge');
   try {
-    const { token, deviceToken } = await login(
-      context.ctx,
-      { username: form.get('username'), password: form.get('password') },
-      {
-        ip: context.clientIp,
-        previousToken: readCookie(cookies, sessionCookieName(config)),
-        deviceToken: readCookie(cookies, deviceCookieName(config)),
-      },
-    );
-    const ttlSeconds = Math.floor(config.sessionTtlMs / 1000);
-    const headers = new Headers({ 'Set-Cookie': sessionCookie(config, token, ttlSeconds) });
-    if (deviceToken) headers.append('Set-Cookie', deviceCookie(config, deviceToken));
+    let signedIn: SignedIn;
+    if (typeof challenge === 'string') {
+      signedIn = await loginWithCode(context.ctx, { challenge, code: form.get('code') }, meta);
+    } else {
+      const outcome = await login(
+        context.ctx,
+        { username: form.get('username'), password: form.get('password') },
+        meta,
+      );
+      if (outcome.twoFactorRequired) return { challenge: outcome.challenge };
+      signedIn = outcome;
+    }
+    const headers = new Headers();
+    for (const cookie of signedInCookies(config, signedIn)) headers.append('Set-Cookie', cookie);
     return redirect(safeRedirectTarget(form.get('redirectTo')), { headers });
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return { error: error.message };
-    throw error;
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    // A wrong code leaves the code form up; an expired challenge (or the limit) goes back to the first step.
+    const keepChallenge =
+      typeof challenge === 'string' && error.status === 401 && error.message !== MESSAGES.signInChallengeExpired;
+    return keepChallenge ? { error: error.message, challenge } : { error: error.message };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial';
 import * as rateLimits from './0002-rate-limits';
+import * as accounts from './0003-accounts';
 import * as knownDevices from './0004-known-devices';
 
 /**
@@ -10,6 +11,7 @@ import * as knownDevices from './0004-known-devices';
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-rate-limits': rateLimits,
+  '0003-accounts': accounts,
   '0004-known-devices': knownDevices,
 };
 

@@ -1,24 +1,33 @@
-import { Router } from 'express';
-import { login, logout } from '../../services/auth';
+import { type Request, type Response, Router } from 'express';
+import { login, loginWithCode, type SignedIn, type SignInMeta } from '../../services/auth';
+import { logout } from '../../services/sessions';
 import type { ServiceContext } from '../../services/context';
-import { deviceCookie, deviceCookieName, readCookie, sessionCookie } from '../session';
+import { clientMeta, deviceCookieName, readCookie, sessionCookie, signedInCookies } from '../session';
 import { bodyFields } from '../uploads-parser';
 
 export function authRouter(ctx: ServiceContext): Router {
   const router = Router();
-  const ttlSeconds = Math.floor(ctx.config.sessionTtlMs / 1000);
+
+  const signInMeta = (req: Request): SignInMeta => ({
+    ...clientMeta(req),
+    previousToken: req.sessionToken,
+    deviceToken: readCookie(req.headers.cookie, deviceCookieName(ctx.config)),
+  });
+  const sendSignedIn = (res: Response, signedIn: SignedIn) => {
+    res.setHeader('Set-Cookie', signedInCookies(ctx.config, signedIn));
+    const { session } = signedIn;
+    res.json({ data: { username: session.username, expiresAt: session.expiresAt } });
+  };
 
   router.post('/login', async (req, res) => {
-    const { token, session, deviceToken } = await login(ctx, bodyFields(req), {
-      ip: req.ip ?? '',
-      previousToken: req.sessionToken,
-      deviceToken: readCookie(req.headers.cookie, deviceCookieName(ctx.config)),
-    });
-    res.setHeader('Set-Cookie', [
-      sessionCookie(ctx.config, token, ttlSeconds),
-      ...(deviceToken ? [deviceCookie(ctx.config, deviceToken)] : []),
-    ]);
-    res.json({ data: { username: session.username, expiresAt: session.expiresAt } });
+    const outcome = await login(ctx, bodyFields(req), signInMeta(req));
+    // The password was right; no cookie until the authenticator's code arrives at /login/code.
+    if (outcome.twoFactorRequired) res.json({ data: { twoFactorRequired: true, challenge: outcome.challenge } });
+    else sendSignedIn(res, outcome);
+  });
+
+  router.post('/login/code', async (req, res) => {
+    sendSignedIn(res, await loginWithCode(ctx, bodyFields(req), signInMeta(req)));
   });
 
   router.post('/logout', async (req, res) => {

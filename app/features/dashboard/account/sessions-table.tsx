@@ -1,0 +1,84 @@
+import type { ActiveSession } from '../../../../core/account';
+import { formatDateTime } from '../../../lib/format';
+import type { NoticeReport } from '../notice';
+import { useAccountCall } from './use-account-call';
+
+const SIGN_OUT_FAILED = 'Error signing the session out';
+
+/** Where the administrator is signed in; any other session can be signed out, one or all at once. */
+export function SessionsTable({ sessions, report }: { sessions: ActiveSession[]; report: NoticeReport }) {
+  const { call, busy } = useAccountCall(report);
+  const others = sessions.filter((session) => !session.current).length;
+
+  async function signOut(session: ActiveSession) {
+    const ended = await call(
+      'DELETE',
+      `/api/account/sessions/${encodeURIComponent(session.id)}`,
+      undefined,
+      SIGN_OUT_FAILED,
+    );
+    if (ended) report.showSuccess(`Signed out ${session.device} (${session.ip}).`);
+  }
+
+  async function signOutOthers() {
+    const ended = await call<{ ended: number }>('DELETE', '/api/account/sessions', undefined, SIGN_OUT_FAILED);
+    if (ended) report.showSuccess(`Signed out ${ended.ended} other session${ended.ended === 1 ? '' : 's'}.`);
+  }
+
+  return (
+    <>
+      <div className="account__table" role="group" aria-labelledby="account-sessions-title" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Device</th>
+              <th scope="col">Address</th>
+              <th scope="col">Signed in</th>
+              <th scope="col">Last seen</th>
+              <th scope="col">
+                <span className="visually-hidden">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((session) => (
+              <tr key={session.id}>
+                <td>{session.device}</td>
+                <td>{session.ip}</td>
+                <td>
+                  <time dateTime={session.signedInAt}>{formatDateTime(session.signedInAt)}</time>
+                </td>
+                <td>
+                  <time dateTime={session.lastSeenAt}>{formatDateTime(session.lastSeenAt)}</time>
+                </td>
+                <td>
+                  {session.current ? (
+                    <strong>This device</strong>
+                  ) : (
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      disabled={busy}
+                      aria-label={`Sign out ${session.device} at ${session.ip}`}
+                      onClick={() => void signOut(session)}
+                    >
+                      Sign out
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={busy || others === 0}
+        onClick={() => void signOutOthers()}
+      >
+        Sign out all other sessions
+      </button>
+    </>
+  );
+}
