@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Blog, Project } from '../../core/types';
+import { LOADING_PLAYED_AT_KEY } from '../../app/features/home/loading-played-at';
 
 export interface Options {
   /** Leave the first-visit loading animation on (it is marked as seen otherwise). */
@@ -34,9 +35,9 @@ export const test = base.extend<Options>({
     });
     page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
     if (!firstVisit) {
-      await page.addInitScript(() => {
-        if (!localStorage.getItem('studio:lastVisitAt')) localStorage.setItem('studio:lastVisitAt', String(Date.now()));
-      });
+      await page.addInitScript((key) => {
+        if (!localStorage.getItem(key)) localStorage.setItem(key, String(Date.now()));
+      }, LOADING_PLAYED_AT_KEY);
     }
     await use(page);
     expect(errors, 'console errors on the page').toEqual([]);

@@ -1,5 +1,6 @@
 import { HERO_AUTO_ADVANCE_MS } from '../../core/constants';
 import { TESTIMONIALS } from '../../core/fixed-content';
+import { LOADING_PLAYED_AT_KEY } from '../../app/features/home/loading-played-at';
 import { demoProjects, expect, test } from './fixtures';
 
 test.describe('first visit', () => {
@@ -27,6 +28,29 @@ test.describe('first visit', () => {
     await expect(loading).toBeHidden({ timeout: 2000 });
     await page.goto('/?reset=true');
     await expect(loading).toBeVisible();
+  });
+
+  test('skips it for 30 minutes from when it last played, however often the visitor comes back', async ({ page }) => {
+    const minute = 60 * 1000;
+    const loading = page.getByRole('status', { name: /Loading/ });
+    const playedAt = async () => Number(await page.evaluate((key) => localStorage.getItem(key), LOADING_PLAYED_AT_KEY));
+    const setPlayedAt = (time: number) =>
+      page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [LOADING_PLAYED_AT_KEY, String(time)]);
+
+    await page.goto('/');
+    await expect(loading).toBeHidden({ timeout: 3000 });
+    // It played 20 minutes ago: this visit skips it and leaves that time as it was…
+    const twentyMinutesAgo = Date.now() - 20 * minute;
+    await setPlayedAt(twentyMinutesAgo);
+    await page.reload();
+    await expect(page.locator('[data-hydrated]')).toBeAttached();
+    await expect(loading).toBeHidden();
+    expect(await playedAt()).toBe(twentyMinutesAgo);
+    // …so once 30 minutes have passed since it played, the next visit plays it again and notes the time.
+    await setPlayedAt(Date.now() - 31 * minute);
+    await page.reload();
+    await expect(loading).toBeVisible();
+    expect(await playedAt()).toBeGreaterThan(Date.now() - minute);
   });
 });
 
