@@ -75,6 +75,28 @@ test.describe('home', () => {
     await expect(page).toHaveURL(new RegExp(`/project/${featured[1]!.id}$`));
   });
 
+  test('a click anywhere on the slide, its picture or its caption, leads to the project', async ({ page }) => {
+    const active = page.locator('.hero__slide[data-active]');
+    const clickOn = async (point: () => Promise<[number, number]>) => {
+      await page.goto('/');
+      await expect(page.locator('[data-hydrated]')).toBeAttached();
+      const [x, y] = await point();
+      // The pointer over the hero pauses it, so the slide read here is the slide clicked.
+      await page.mouse.move(x, y);
+      const href = await active.getByRole('link', { name: /Read/ }).getAttribute('href');
+      await page.mouse.click(x, y);
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+    };
+    await clickOn(async () => {
+      const hero = (await page.locator('.hero').boundingBox())!;
+      return [hero.x + hero.width / 2, hero.y + hero.height * 0.2];
+    });
+    await clickOn(async () => {
+      const title = (await active.getByRole('heading').boundingBox())!;
+      return [title.x + 10, title.y + title.height / 2];
+    });
+  });
+
   test('hero arrows wrap around', async ({ page }) => {
     await page.goto('/');
     const featuredCount = await page.locator('.hero__slide').count();

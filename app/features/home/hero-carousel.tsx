@@ -30,6 +30,18 @@ function HeroSlide({ slide, active, priority }: { slide: Slide; active: boolean;
   const image =
     slide.project?.imageDetails.find((details) => details.path === slide.project?.image) ??
     slide.project?.imageDetails[0];
+  const heroImage = (
+    <ResponsiveImage
+      image={image}
+      src={slide.project ? undefined : FALLBACK_FEATURED_PROJECT.image}
+      alt={image?.alt ?? slide.title}
+      sizes="100vw"
+      width={1200}
+      height={800}
+      priority={priority}
+      className="hero__image"
+    />
+  );
   return (
     <div
       className="hero__slide"
@@ -37,16 +49,15 @@ function HeroSlide({ slide, active, priority }: { slide: Slide; active: boolean;
       aria-hidden={!active || undefined}
       inert={!active || undefined}
     >
-      <ResponsiveImage
-        image={image}
-        src={slide.project ? undefined : FALLBACK_FEATURED_PROJECT.image}
-        alt={image?.alt ?? slide.title}
-        sizes="100vw"
-        width={1200}
-        height={800}
-        priority={priority}
-        className="hero__image"
-      />
+      {slide.project ? (
+        // SPEC: the slide itself leads to the project too. For a pointer only: keyboards and screen readers
+        // have the Read link, so this one stays out of the tab order and the accessibility tree.
+        <Link to={`/project/${slide.id}`} className="hero__slide-link" tabIndex={-1} aria-hidden="true">
+          {heroImage}
+        </Link>
+      ) : (
+        heroImage
+      )}
       <div className="hero__caption container">
         <p className="eyebrow eyebrow--light">
           {slide.category} · {slide.location} · {slide.year}
