@@ -263,4 +263,18 @@ test.describe('dashboard media manager', () => {
       );
     });
   });
+
+  test.describe('with an image file gone', () => {
+    test.use({ allowedConsoleErrors: [/status of 404/] });
+
+    test("the library shows 'Image Not Found' in its place", async ({ page }, testInfo) => {
+      test.skip(desktopOnly(testInfo));
+      await signInQuickly(page);
+      const name = `${uniqueName(testInfo, 'gone')}.jpg`;
+      const item = await uploadThroughApi(page, name);
+      await page.route(`**/uploads/${item.url}`, (route) => route.fulfill({ status: 404 }));
+      await gotoHydrated(page, '/dashboard/media');
+      await expect(page.getByRole('img', { name })).toHaveText('Image Not Found');
+    });
+  });
 });

@@ -240,6 +240,24 @@ test.describe('dashboard projects', () => {
     await expect(page.getByRole('img', { name: 'The bridge house over the river' }).first()).toBeVisible();
   });
 
+  test.describe('with an image file gone', () => {
+    test.use({ allowedConsoleErrors: [/status of 404/] });
+
+    test("the image manager shows 'Image Not Found' in its place", async ({ page }, testInfo) => {
+      test.skip(desktopOnly(testInfo));
+      const title = uniqueName(testInfo, 'Haa Valley Lodge');
+      await signInQuickly(page);
+      const project = await createProject(page, { title }, 2);
+      const gone = project.images[1]!;
+      await page.route(`**/uploads/${gone}`, (route) => route.fulfill({ status: 404 }));
+      await gotoHydrated(page, '/dashboard/projects');
+      await card(page, title).getByRole('button', { name: 'Manage images' }).click();
+      const manager = page.getByRole('dialog', { name: `Images of ${title}` });
+      await expect(imageItem(manager, 2).getByRole('img')).toHaveText('Image Not Found');
+      await expect(imageItem(manager, 1).getByRole('img')).toHaveJSProperty('complete', true);
+    });
+  });
+
   test('hero and recent toggles show the updating state, then the message, and change the featured list', async ({
     page,
   }, testInfo) => {

@@ -8,17 +8,19 @@ import { ConfirmDialog } from '../../../ui/modal';
 import { dashboardRequest, withDetail } from '../dashboard-api';
 import type { NoticeReport } from '../notice';
 import { CopyUrlButton } from './copy-url-button';
+import { ResponsiveImage } from '../../../ui/responsive-image';
 
 function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }) {
   return (
     <li className="dashboard-card media-card">
-      <img
+      <ResponsiveImage
+        image={null}
         className="media-card__thumb"
         src={resolveImageUrl(item.url)}
         alt={item.name}
+        sizes="16rem"
         width={item.width}
         height={item.height}
-        loading="lazy"
       />
       <h3 className="media-card__name">{item.name}</h3>
       <dl className="media-card__details">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { resolveImageUrl } from '../../../../core/image-url';
 import type { Project } from '../../../../core/types';
 import type { ArrangedImage } from './image-arrangement';
+import { ResponsiveImage } from '../../../ui/responsive-image';
 
 type Direction = 'up' | 'down';
 
@@ -65,9 +66,12 @@ export function ImageArrangement({
               className="image-picker__item image-manager__item"
               aria-labelledby={`${altId}-name`}
             >
-              <img
+              <ResponsiveImage
+                image={null}
+                className="image-manager__picture"
                 src={resolveImageUrl(image.imageUrl)}
                 alt={image.alt.trim() || project.title}
+                sizes="10rem"
                 width={detail?.width}
                 height={detail?.height}
               />
