@@ -79,6 +79,15 @@ test.describe('dashboard blogs', () => {
     const dialog = await openNewPost(page);
     await expect(dialog.getByLabel('Status')).toHaveValue('published');
     await expect(dialog.getByLabel('Read time')).toHaveValue('5 min read');
+    // SPEC section 5's required fields carry the mark the form explains, and say so to screen readers.
+    await expect(dialog.getByText('Fields marked * are required.')).toBeVisible();
+    for (const label of ['Title', 'Author', 'Category', 'Status', 'Excerpt']) {
+      await expect(dialog.locator('label').filter({ hasText: new RegExp(`^${label} \\*$`) })).toHaveCount(1);
+      await expect(dialog.getByLabel(label)).toHaveAttribute('required', '');
+    }
+    await expect(dialog.getByText(/^Content \*$/)).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Content' })).toHaveAttribute('aria-required', 'true');
+    await expect(dialog.locator('label').filter({ hasText: /^Read time \*$/ })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Save post' }).click();
     for (const message of [
       'Title is required',

@@ -46,8 +46,9 @@ async function fillHeroForm(
   fields: Partial<Record<'Title' | 'Description' | 'Year' | 'Location', string>> & { Category?: string },
 ): Promise<void> {
   const { Category: category, ...texts } = fields;
-  for (const [label, value] of Object.entries(texts)) await form.getByLabel(label, { exact: true }).fill(value);
-  if (category) await form.getByLabel('Category', { exact: true }).selectOption(category);
+  // Labels of required fields end in a mark ('Title *'), so they are matched from their start.
+  for (const [label, value] of Object.entries(texts)) await form.getByLabel(label).fill(value);
+  if (category) await form.getByLabel('Category').selectOption(category);
 }
 
 /** The text of the manager's message area (without its dismiss button). */
@@ -101,6 +102,12 @@ test.describe('hero banner and recent projects managers', () => {
       });
       const form = await openHeroForm(page);
       await expect(form.getByLabel('Featured: show in the hero banner')).toBeChecked();
+      await expect(form.getByText('Fields marked * are required.')).toBeVisible();
+      for (const label of ['Title', 'Description', 'Year', 'Location', 'Category']) {
+        await expect(form.locator('label').filter({ hasText: new RegExp(`^${label} \\*$`) })).toHaveCount(1);
+        await expect(form.getByLabel(label)).toHaveAttribute('required', '');
+      }
+      await expect(form.getByLabel('Status (optional)')).not.toHaveAttribute('required');
       await form.getByRole('button', { name: 'Add Project' }).click();
       const messages = [
         ['Title', 'Title is required'],
@@ -110,22 +117,20 @@ test.describe('hero banner and recent projects managers', () => {
         ['Category', 'Category is required'],
       ] as const;
       for (const [label, message] of messages) {
-        await expect(form.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+        await expect(form.getByLabel(label)).toHaveAccessibleDescription(message);
       }
       await expect(form.getByText('Please select at least one image for the project.')).toBeVisible();
-      await expect(form.getByLabel('Title', { exact: true })).toBeFocused();
+      await expect(form.getByLabel('Title')).toBeFocused();
 
-      await form.getByLabel('Title', { exact: true }).fill(title);
-      await expect(form.getByLabel('Title', { exact: true })).not.toHaveAttribute('aria-invalid');
+      await form.getByLabel('Title').fill(title);
+      await expect(form.getByLabel('Title')).not.toHaveAttribute('aria-invalid');
       await fillHeroForm(form, { Description: 'A year out of range.', Location: 'Paro', Category: 'Commercial' });
       await form.getByLabel('Images', { exact: true }).setInputFiles(await imageFile('hero.jpg'));
       for (const year of ['1899', '2100']) {
-        await form.getByLabel('Year', { exact: true }).fill(year);
+        await form.getByLabel('Year').fill(year);
         await form.getByRole('button', { name: 'Add Project' }).click();
-        await expect(form.getByLabel('Year', { exact: true })).toHaveAccessibleDescription(
-          'Year must be between 1900 and 2099',
-        );
-        await expect(form.getByLabel('Year', { exact: true })).toBeFocused();
+        await expect(form.getByLabel('Year')).toHaveAccessibleDescription('Year must be between 1900 and 2099');
+        await expect(form.getByLabel('Year')).toBeFocused();
         await expect(form.locator('.dashboard-form__error')).toHaveCount(1);
       }
       expect(posts).toBe(0);
@@ -212,7 +217,7 @@ test.describe('hero banner and recent projects managers', () => {
         await expect(form.getByRole('alert').filter({ hasText: 'Error saving' })).toHaveText(
           'Error saving project: Location is required',
         );
-        await expect(form.getByLabel('Location', { exact: true })).toHaveAccessibleDescription('Too far');
+        await expect(form.getByLabel('Location')).toHaveAccessibleDescription('Too far');
 
         await page.unroute('**/api/projects');
         await page.route('**/api/projects', (route) => route.abort('internetdisconnected'));
@@ -220,7 +225,7 @@ test.describe('hero banner and recent projects managers', () => {
         await expect(form.getByRole('alert').filter({ hasText: 'Unable' })).toHaveText(
           'Unable to connect to server. Please check your internet connection and try again.',
         );
-        await expect(form.getByLabel('Title', { exact: true })).toHaveValue(title);
+        await expect(form.getByLabel('Title')).toHaveValue(title);
         await expect(form.getByRole('button', { name: 'Add Project' })).toBeEnabled();
       });
 

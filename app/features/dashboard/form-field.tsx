@@ -8,6 +8,16 @@ interface FieldControlProps {
   'aria-describedby'?: string;
 }
 
+/** The mark after a required field's label; screen readers hear the control's own `required` instead. */
+export function RequiredMark() {
+  return <span aria-hidden="true"> *</span>;
+}
+
+/** Said once at the top of a form whose required fields carry the mark. */
+export function RequiredNote() {
+  return <p className="dashboard-form__note">Fields marked * are required.</p>;
+}
+
 /** A label, the control and its message, tied together for screen readers. */
 export function Field({
   idPrefix,
@@ -30,7 +40,7 @@ export function Field({
     <div className="dashboard-form__field">
       <label htmlFor={id}>
         {label}
-        {required && <span aria-hidden="true"> *</span>}
+        {required && <RequiredMark />}
       </label>
       {children({
         id,

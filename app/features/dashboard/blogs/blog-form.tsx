@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { BLOG_CATEGORIES, BLOG_STATUSES, MAX_BLOG_GALLERY_IMAGES } from '../../../../core/constants';
 import { FormActions } from '../form-actions';
-import { Field } from '../form-field';
+import { Field, RequiredNote } from '../form-field';
 import { resolveImageUrl } from '../../../../core/image-url';
 import { MESSAGES } from '../../../../core/messages';
 import type { Blog } from '../../../../core/types';
@@ -105,16 +105,17 @@ export function BlogForm({
 
   return (
     <form className="dashboard-form blog-form" noValidate onSubmit={submit} aria-busy={saving}>
-      <Field idPrefix="blog" name="title" label="Title" error={errors.title}>
-        {(props) => <input {...props} required value={values.title} onChange={(e) => set('title')(e.target.value)} />}
+      <RequiredNote />
+      <Field idPrefix="blog" name="title" required label="Title" error={errors.title}>
+        {(props) => <input {...props} value={values.title} onChange={(e) => set('title')(e.target.value)} />}
       </Field>
-      <Field idPrefix="blog" name="author" label="Author" error={errors.author}>
-        {(props) => <input {...props} required value={values.author} onChange={(e) => set('author')(e.target.value)} />}
+      <Field idPrefix="blog" name="author" required label="Author" error={errors.author}>
+        {(props) => <input {...props} value={values.author} onChange={(e) => set('author')(e.target.value)} />}
       </Field>
       <div className="blog-form__row">
-        <Field idPrefix="blog" name="category" label="Category" error={errors.category}>
+        <Field idPrefix="blog" name="category" required label="Category" error={errors.category}>
           {(props) => (
-            <select {...props} required value={values.category} onChange={(e) => set('category')(e.target.value)}>
+            <select {...props} value={values.category} onChange={(e) => set('category')(e.target.value)}>
               <option value="">Choose a category</option>
               {BLOG_CATEGORIES.map((category) => (
                 <option key={category}>{category}</option>
@@ -122,9 +123,9 @@ export function BlogForm({
             </select>
           )}
         </Field>
-        <Field idPrefix="blog" name="status" label="Status" error={errors.status}>
+        <Field idPrefix="blog" name="status" required label="Status" error={errors.status}>
           {(props) => (
-            <select {...props} required value={values.status} onChange={(e) => set('status')(e.target.value)}>
+            <select {...props} value={values.status} onChange={(e) => set('status')(e.target.value)}>
               {BLOG_STATUSES.map((status) => (
                 <option key={status}>{status}</option>
               ))}
@@ -135,21 +136,16 @@ export function BlogForm({
           {(props) => <input {...props} value={values.readTime} onChange={(e) => set('readTime')(e.target.value)} />}
         </Field>
       </div>
-      <Field idPrefix="blog" name="excerpt" label="Excerpt" error={errors.excerpt}>
+      <Field idPrefix="blog" name="excerpt" required label="Excerpt" error={errors.excerpt}>
         {(props) => (
-          <textarea
-            {...props}
-            required
-            rows={3}
-            value={values.excerpt}
-            onChange={(e) => set('excerpt')(e.target.value)}
-          />
+          <textarea {...props} rows={3} value={values.excerpt} onChange={(e) => set('excerpt')(e.target.value)} />
         )}
       </Field>
       <Suspense fallback={<p className="blog-form__editor-loading">Loading the editor...</p>}>
         <RichTextEditor
           id="blog-content"
           label="Content"
+          required
           initialHtml={values.content}
           onChange={set('content')}
           error={errors.content}

@@ -1,5 +1,6 @@
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { RequiredMark } from '../form-field';
 import { useEffect, useId, useState } from 'react';
 
 /** The formatting the blog's sanitiser keeps and the public page styles. */
@@ -49,6 +50,7 @@ const TOGGLES: ToggleButton[] = [
 export function RichTextEditor({
   id,
   label,
+  required = false,
   initialHtml,
   onChange,
   error,
@@ -56,6 +58,7 @@ export function RichTextEditor({
   /** The editable area's id, so the form can focus it. */
   id: string;
   label: string;
+  required?: boolean;
   initialHtml: string;
   onChange: (html: string) => void;
   error?: string;
@@ -73,6 +76,7 @@ export function RichTextEditor({
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
+        ...(required ? { 'aria-required': 'true' } : {}),
         class: 'rich-text__area prose',
       },
     },
@@ -95,6 +99,7 @@ export function RichTextEditor({
     <div className="rich-text" data-invalid={error ? 'true' : undefined}>
       <span id={labelId} className="rich-text__label" onClick={() => editor?.commands.focus()}>
         {label}
+        {required && <RequiredMark />}
       </span>
       {editor && <Toolbar editor={editor} />}
       <EditorContent editor={editor} className="rich-text__frame" />
@@ -128,6 +133,10 @@ function Toolbar({ editor }: { editor: Editor }) {
             className="rich-text__button"
             aria-label={button.label}
             aria-pressed={state.active[index]}
+            // A pointer press leaves the focus and the selection in the text, as word processors do, so the next
+            // key typed goes there rather than to this button (which Enter would press again). Keyboard users
+            // reach the button with Tab; the command then moves the focus back to the text.
+            onMouseDown={(event) => event.preventDefault()}
             onClick={() => button.toggle(editor.chain().focus()).run()}
           >
             {button.text}

@@ -9,6 +9,7 @@ import {
 } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { FormActions } from '../form-actions';
+import { Field, RequiredNote } from '../form-field';
 import { fieldMessages } from '../../../../core/schemas/fields';
 import { heroProjectCreateSchema } from '../../../../core/schemas/project.schema';
 import type { Project } from '../../../../core/types';
@@ -67,25 +68,12 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
     setErrors(({ [name]: _fixed, ...rest }) => rest);
   }
 
-  function fieldProps(name: TextField) {
+  /** The value and change handler of a text field; Field gives it the id, name and error wiring. */
+  function bound(name: TextField) {
     return {
-      id: `${id}-${name}`,
-      name,
       value: values[name],
-      'aria-invalid': errors[name] ? true : undefined,
-      'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
       onChange: (event: { target: { value: string } }) => change(name, event.target.value),
     };
-  }
-
-  function fieldError(name: TextField) {
-    return (
-      errors[name] && (
-        <p id={`${id}-${name}-error`} className="dashboard-form__error">
-          {errors[name]}
-        </p>
-      )
-    );
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -122,56 +110,52 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
 
   return (
     <form ref={form} className="dashboard-form hero-form" noValidate onSubmit={(event) => void submit(event)}>
-      <div className="dashboard-form__field">
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input type="text" autoComplete="off" {...fieldProps('title')} />
-        {fieldError('title')}
-      </div>
-      <div className="dashboard-form__field">
-        <label htmlFor={`${id}-description`}>Description</label>
-        <textarea rows={4} {...fieldProps('description')} />
-        {fieldError('description')}
+      <RequiredNote />
+      <Field idPrefix={id} name="title" label="Title" required error={errors.title}>
+        {(props) => <input type="text" autoComplete="off" {...props} {...bound('title')} />}
+      </Field>
+      <Field idPrefix={id} name="description" label="Description" required error={errors.description}>
+        {(props) => <textarea rows={4} {...props} {...bound('description')} />}
+      </Field>
+      <div className="hero-form__row">
+        <Field idPrefix={id} name="year" label="Year" required error={errors.year}>
+          {(props) => (
+            <input
+              type="number"
+              inputMode="numeric"
+              min={PROJECT_YEAR_MIN}
+              max={PROJECT_YEAR_MAX}
+              step={1}
+              {...props}
+              {...bound('year')}
+            />
+          )}
+        </Field>
+        <Field idPrefix={id} name="location" label="Location" required error={errors.location}>
+          {(props) => <input type="text" {...props} {...bound('location')} />}
+        </Field>
       </div>
       <div className="hero-form__row">
-        <div className="dashboard-form__field">
-          <label htmlFor={`${id}-year`}>Year</label>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={PROJECT_YEAR_MIN}
-            max={PROJECT_YEAR_MAX}
-            step={1}
-            {...fieldProps('year')}
-          />
-          {fieldError('year')}
-        </div>
-        <div className="dashboard-form__field">
-          <label htmlFor={`${id}-location`}>Location</label>
-          <input type="text" {...fieldProps('location')} />
-          {fieldError('location')}
-        </div>
-      </div>
-      <div className="hero-form__row">
-        <div className="dashboard-form__field">
-          <label htmlFor={`${id}-category`}>Category</label>
-          <select {...fieldProps('category')}>
-            <option value="">Choose a category</option>
-            {HERO_CATEGORIES.map((category) => (
-              <option key={category}>{category}</option>
-            ))}
-          </select>
-          {fieldError('category')}
-        </div>
-        <div className="dashboard-form__field">
-          <label htmlFor={`${id}-status`}>Status (optional)</label>
-          <select {...fieldProps('status')}>
-            <option value="">Not set ({DEFAULT_PROJECT_STATUS})</option>
-            {PROJECT_STATUSES.map((status) => (
-              <option key={status}>{status}</option>
-            ))}
-          </select>
-          {fieldError('status')}
-        </div>
+        <Field idPrefix={id} name="category" label="Category" required error={errors.category}>
+          {(props) => (
+            <select {...props} {...bound('category')}>
+              <option value="">Choose a category</option>
+              {HERO_CATEGORIES.map((category) => (
+                <option key={category}>{category}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field idPrefix={id} name="status" label="Status (optional)" error={errors.status}>
+          {(props) => (
+            <select {...props} {...bound('status')}>
+              <option value="">Not set ({DEFAULT_PROJECT_STATUS})</option>
+              {PROJECT_STATUSES.map((status) => (
+                <option key={status}>{status}</option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <div className="hero-form__check">
         <input

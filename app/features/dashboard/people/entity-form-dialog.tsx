@@ -7,6 +7,7 @@ import { Modal } from '../../../ui/modal';
 import { ResponsiveImage } from '../../../ui/responsive-image';
 import { withDetail } from '../dashboard-api';
 import { ImagePicker, type PickedImage } from '../image-picker';
+import { RequiredMark } from '../form-field';
 import { type EntityField, type FieldErrors, type FieldValues, fieldErrorsOf } from './entity-kind';
 
 function FieldInput({
@@ -112,7 +113,7 @@ export function EntityFormDialog({
             <div key={field.name} className="dashboard-form__field">
               <label htmlFor={id}>
                 {field.label}
-                {field.required && <span aria-hidden="true"> *</span>}
+                {field.required && <RequiredMark />}
               </label>
               <FieldInput
                 field={field}

@@ -17,7 +17,7 @@ import { dashboardRequest, errorText } from '../dashboard-api';
 import { ImagePicker } from '../image-picker';
 import { useNotice } from '../notice';
 import { DialogNotice } from './dialog-notice';
-import { Field } from '../form-field';
+import { Field, RequiredNote } from '../form-field';
 import { useNewImages } from './new-images';
 
 interface ProjectFormValues {
@@ -137,7 +137,7 @@ export function ProjectFormDialog({
     <Modal title={project ? 'Edit Project' : 'Add Project'} onClose={onClose} className="modal--wide">
       <DialogNotice notice={formNotice.notice} onDismiss={formNotice.clear} />
       <form ref={form} className="dashboard-form project-form" noValidate onSubmit={submit}>
-        <p className="project-form__note">Fields marked * are required.</p>
+        <RequiredNote />
         {text('title', 'Title', true)}
         <div className="project-form__row">
           {text('year', 'Year', true)}
