@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase, withStartupLock } from './db/database';
 import { seedDemoContent } from './db/seed-demo';
 import { builtAssets, createApp } from './http/app';
 import { ensureAdmin } from './services/auth';
+import { watchContent } from './services/content-watch';
 import type { ServiceContext } from './services/context';
 import { removeUnreferencedImageFiles } from './services/media';
 import { createMediaStorage } from './storage';
@@ -64,7 +65,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
 
   const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);
-  const app = createApp({ ctx, build, assets: options.dev?.assets ?? builtAssets(options.root) });
+  const contentWatch = watchContent(ctx.db);
+  const app = createApp({ ctx, build, assets: options.dev?.assets ?? builtAssets(options.root), contentWatch });
 
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
