@@ -258,3 +258,35 @@ describe.runIf(onPostgres)('the page cache on two instances sharing PostgreSQL',
     expect(hits(lines)).toBeGreaterThanOrEqual(40);
   }, 60_000);
 });
+
+describe('the page cache in two worker processes (WEB_CONCURRENCY=2)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_CONCURRENCY: '2' });
+    // The second worker listens a moment after the first says it is ready.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it('shows a write made through one worker at the next read through the other', async () => {
+    const cookie = await server.login();
+    const names: string[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      // New connections, which the cluster hands to its workers in turn: every worker keeps the list.
+      for (let read = 0; read < 4; read += 1) await raw(server, '/api/clients');
+      const name = `Worker client ${round}`;
+      expect((await api(server, 'POST', '/api/clients', { cookie, json: { name } })).status).toBe(201);
+      names.push(name);
+      for (let read = 0; read < 2; read += 1) {
+        const listed = JSON.parse(decoded(await raw(server, '/api/clients')).toString()) as { data: Client[] };
+        expect(listed.data.map((client) => client.name).sort(), `round ${round}`).toEqual([...names].sort());
+      }
+    }
+    const lines = (await waitForLines(server, (all) => all.filter((l) => l.msg === 'request').length >= 140)).filter(
+      (line) => line.msg === 'request',
+    );
+    expect(hits(lines)).toBeGreaterThanOrEqual(40);
+    expect(new Set(lines.map((line) => line.pid)).size).toBe(2);
+  }, 120_000);
+});
