@@ -1,16 +1,62 @@
-// Starts the site. Production runs the built bundle (build/server/index.js);
-// development (`npm run dev`) loads the TypeScript sources through Vite with
-// hot reload of the pages.
+// Starts the site. Production runs the built bundle (build/server/index.js), in WEB_CONCURRENCY processes
+// sharing the port (node:cluster) when that is above 1; development (`npm run dev`) loads the TypeScript
+// sources through Vite with hot reload of the pages.
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const development = process.env.NODE_ENV === 'development';
 
+/** One process unless WEB_CONCURRENCY asks for more (decision 013: measured, two gained nothing here). */
+function webConcurrency() {
+  const value = process.env.WEB_CONCURRENCY;
+  if (value === undefined || value === '') return 1;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > 64) {
+    console.error(`WEB_CONCURRENCY must be a whole number from 1 to 64, not "${value}".`);
+    process.exit(1);
+  }
+  return count;
+}
+
+/**
+ * The cluster's primary serves nothing: it starts one worker, which prepares the data (migrations, the
+ * start-up sweep, the demo content) and listens, then the others, which only listen. A worker that dies is
+ * replaced; SIGTERM or SIGINT stops every worker after its requests in flight.
+ */
+function runPrimary(count) {
+  let stopping = false;
+  let started = false;
+  const fork = (first) => cluster.fork({ STUDIO_FIRST_WORKER: first ? '1' : '0' });
+  fork(true).once('listening', () => {
+    started = true;
+    for (let index = 1; index < count; index += 1) fork(false);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    // The first worker failed to start (a bad setting, an unreachable database): so would the others.
+    if (!started) process.exit(code || 1);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
+    fork(false);
+  });
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: stopping ${count} workers.`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
 async function start() {
   if (!development) {
     const { startServer } = await import('./build/server/index.js');
-    return startServer({ root });
+    return startServer({ root, sweep: !cluster.isWorker || process.env.STUDIO_FIRST_WORKER === '1' });
   }
   const vite = await import('vite');
   const viteServer = await vite.createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
@@ -25,26 +71,29 @@ async function start() {
   return { ...running, close: () => running.close().then(() => viteServer.close()) };
 }
 
-start().then(
-  (running) => {
-    let stopping = false;
-    const stop = (signal) => {
-      if (stopping) return;
-      stopping = true;
-      console.log(`${signal} received: finishing requests in flight, then stopping.`);
-      running.close().then(
-        () => process.exit(0),
-        (error) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-    };
-    process.on('SIGTERM', () => stop('SIGTERM'));
-    process.on('SIGINT', () => stop('SIGINT'));
-  },
-  (error) => {
-    console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error);
-    process.exit(1);
-  },
-);
+const workers = development ? 1 : webConcurrency();
+if (cluster.isPrimary && workers > 1) runPrimary(workers);
+else
+  start().then(
+    (running) => {
+      let stopping = false;
+      const stop = (signal) => {
+        if (stopping) return;
+        stopping = true;
+        console.log(`${signal} received: finishing requests in flight, then stopping.`);
+        running.close().then(
+          () => process.exit(0),
+          (error) => {
+            console.error(error);
+            process.exit(1);
+          },
+        );
+      };
+      process.on('SIGTERM', () => stop('SIGTERM'));
+      process.on('SIGINT', () => stop('SIGINT'));
+    },
+    (error) => {
+      console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error);
+      process.exit(1);
+    },
+  );

@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase, withStartupLock } from './db/database';
 import { seedDemoContent } from './db/seed-demo';
 import { builtAssets, createApp } from './http/app';
 import { ensureAdmin } from './services/auth';
+import { watchContent } from './services/content-watch';
 import type { ServiceContext } from './services/context';
 import { removeUnreferencedImageFiles } from './services/media';
 import { createMediaStorage } from './storage';
@@ -17,6 +18,12 @@ export interface StartOptions {
   /** Development: Vite's middleware and a loader of the fresh server build. */
   dev?: { assets: RequestHandler; loadBuild: () => Promise<ServerBuild> };
   env?: NodeJS.ProcessEnv;
+  /**
+   * Whether to remove what an earlier stop left (temporary and unreferenced image files). Only when no other
+   * process serves the same data: a second worker of one cluster (WEB_CONCURRENCY) would delete the files
+   * of a write the first one has under way.
+   */
+  sweep?: boolean;
 }
 
 export interface RunningServer {
@@ -24,14 +31,18 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-async function prepareData(config: Config): Promise<ServiceContext> {
+async function prepareData(config: Config, sweep: boolean): Promise<ServiceContext> {
   const storage = await createMediaStorage(config);
-  const leftovers = await storage.prepare();
-  if (leftovers > 0) console.log(`Removed ${leftovers} unfinished upload file(s) left by an earlier stop.`);
+  if (sweep) {
+    const leftovers = await storage.prepare();
+    if (leftovers > 0) console.log(`Removed ${leftovers} unfinished upload file(s) left by an earlier stop.`);
+  }
   const db = openDatabase(config);
   await migrateToLatest(db);
-  const orphans = await removeUnreferencedImageFiles(db, storage);
-  if (orphans > 0) console.log(`Removed ${orphans} image file(s) no record points at, left by an earlier stop.`);
+  if (sweep) {
+    const orphans = await removeUnreferencedImageFiles(db, storage);
+    if (orphans > 0) console.log(`Removed ${orphans} image file(s) no record points at, left by an earlier stop.`);
+  }
   return { db, storage, config };
 }
 
@@ -56,7 +67,7 @@ function describeSignIn(
 /** Reads the configuration, opens and migrates the database, seeds it if empty, and listens. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const config = readConfig(options.env);
-  const ctx = await prepareData(config);
+  const ctx = await prepareData(config, options.sweep ?? true);
   const admin = await withStartupLock(ctx.db, async () => {
     const ensured = await ensureAdmin(ctx, { username: config.adminUsername, password: config.adminPassword });
     if (config.seedDemo && (await seedDemoContent(ctx))) console.log('Filled the empty database with demo content.');
@@ -64,7 +75,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
 
   const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);
-  const app = createApp({ ctx, build, assets: options.dev?.assets ?? builtAssets(options.root) });
+  const contentWatch = watchContent(ctx.db);
+  const app = createApp({ ctx, build, assets: options.dev?.assets ?? builtAssets(options.root), contentWatch });
 
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

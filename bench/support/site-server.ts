@@ -13,11 +13,16 @@ function startFlags(): string[] {
   return flags.split(' ').filter(Boolean);
 }
 
-/** Starts the production server (`node server.js`) on a free port with the given data folder. */
+/**
+ * Starts the production server (`node server.js`) on a free port with the given data folder. Its output goes
+ * to `logFile` when given, as `npm start > file` would write it, or else through a pipe this process drains.
+ */
 export async function startSite(
   dataDir: string,
   env: Record<string, string> = {},
+  logFile?: string,
 ): Promise<{ url: string; child: ChildProcess }> {
+  const output = logFile ? fs.openSync(logFile, 'w') : 'pipe';
   const child = spawn(process.execPath, [...startFlags(), 'server.js'], {
     cwd: root,
     env: {
@@ -30,13 +35,31 @@ export async function startSite(
       ADMIN_PASSWORD: 'bench-password',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', output, 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  if (typeof output === 'number') fs.closeSync(output);
+  const url = logFile ? await readyInFile(logFile, child) : await readyInPipe(child);
+  return { url, child };
+}
+
+const READY = /Site ready at http:\/\/localhost:(\d+)/;
+
+async function readyInFile(logFile: string, child: ChildProcess): Promise<string> {
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}: ${fs.readFileSync(logFile, 'utf8')}`);
+    const match = READY.exec(fs.readFileSync(logFile, 'utf8'));
+    if (match) return `http://127.0.0.1:${match[1]}`;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function readyInPipe(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     let log = '';
     const watch = (chunk: Buffer) => {
       log += chunk.toString();
-      const match = /Site ready at http:\/\/localhost:(\d+)/.exec(log);
+      const match = READY.exec(log);
       if (!match) return;
       // Past start-up the request log only needs draining, not keeping: a pipe left full would stall the server.
       child.stdout!.off('data', watch);
@@ -46,7 +69,6 @@ export async function startSite(
     child.stdout!.on('data', watch);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${log}`)));
   });
-  return { url, child };
 }
 
 export async function stop(child: ChildProcess): Promise<void> {

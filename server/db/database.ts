@@ -15,6 +15,13 @@ export interface DatabaseTarget {
   databaseUrl?: string;
 }
 
+const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+
+/** The better-sqlite3 connection under a SQLite Db, for what Kysely cannot ask synchronously. */
+export function sqliteHandle(db: Db): SQLite.Database | undefined {
+  return sqliteHandles.get(db);
+}
+
 /** Opens the SQLite file in WAL mode with foreign keys on. */
 export function openSqlite(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -24,10 +31,12 @@ export function openSqlite(file: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],
   });
+  sqliteHandles.set(db, sqlite);
+  return db;
 }
 
 // COUNT(*) is a bigint, which pg hands over as a string; the counts here are small.

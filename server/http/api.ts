@@ -3,7 +3,6 @@ import type { ServiceContext } from '../services/context';
 import { NO_STORE, PRIVATE_CACHE_CONTROL } from './cache-policy';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { refuseCrossSiteWrites } from './origin-check';
-import { createPublicCache } from './public-cache';
 import { accountRouter } from './routes/account';
 import { authRouter } from './routes/auth';
 import { blogsRouter } from './routes/blogs';
@@ -19,8 +18,6 @@ import { limitUploads } from './uploads-parser';
 /** The REST API of SPEC section 7 and the additions of DESIGN.md, under /api. */
 export function apiRouter(ctx: ServiceContext): Router {
   const router = Router();
-  const sendCached = createPublicCache(ctx);
-
   router.use(refuseCrossSiteWrites(ctx.config));
   router.use(express.json({ limit: '1mb' }));
   router.use(loadSession(ctx));
@@ -35,13 +32,13 @@ export function apiRouter(ctx: ServiceContext): Router {
 
   router.use('/auth', authRouter(ctx));
   router.use('/account', accountRouter(ctx));
-  router.use('/projects', projectsRouter(ctx, sendCached));
-  router.use('/blogs', blogsRouter(ctx, sendCached));
-  router.use('/clients', clientsRouter(ctx, sendCached));
-  router.use('/team-members', teamMembersRouter(ctx, sendCached));
+  router.use('/projects', projectsRouter(ctx));
+  router.use('/blogs', blogsRouter(ctx));
+  router.use('/clients', clientsRouter(ctx));
+  router.use('/team-members', teamMembersRouter(ctx));
   router.use('/media', mediaRouter(ctx));
   router.use('/', contactsRouter(ctx));
-  router.use('/', siteRouter(ctx, sendCached));
+  router.use('/', siteRouter(ctx));
 
   router.use(apiNotFound);
   router.use(apiErrorHandler);

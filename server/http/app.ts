@@ -4,13 +4,16 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
+import type { ContentWatch } from '../services/content-watch';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
 import { RateLimitError } from '../services/rate-limit';
 import { refuseUnusedMethods } from './allowed-methods';
 import { apiRouter } from './api';
 import { refuseCrossSiteWrites } from './origin-check';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression-threshold';
 import { limitPageFormBodies } from './page-body-limit';
+import { createPageCache } from './page-cache';
 import { logRequests } from './request-log';
 import { securityHeaders } from './security-headers';
 import { loadSession } from './session';
@@ -22,9 +25,11 @@ export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Serves the browser assets: Vite's middleware in development, build/client otherwise. */
   assets: express.RequestHandler;
+  /** Tells the page cache when content may have changed. */
+  contentWatch: ContentWatch;
 }
 
-export function createApp({ ctx, build, assets }: AppOptions): Express {
+export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   // ETags are set where an answer may be kept, from a hash of its body (cache-policy.ts); none elsewhere.
@@ -34,10 +39,20 @@ export function createApp({ ctx, build, assets }: AppOptions): Express {
   app.use(securityHeaders(ctx.config));
   app.use(refuseUnusedMethods);
   app.use('/uploads', uploadsRouter(ctx.storage, ctx.config));
+  // A kept answer goes out as stored, before the compression middleware and everything after it. Not in
+  // development, where the code changes under the pages.
+  const pageCache = ctx.config.production ? createPageCache(ctx.config, contentWatch) : undefined;
+  if (pageCache) app.use(pageCache.serve);
   // Text answers (pages, scripts, styles, JSON) go out compressed; images already are. A 256 KiB brotli
   // window still spans any page, where the default 4 MiB one costs that much per answer in flight
   // (bench/load.ts: +240–460 MiB at 100 connections, against +136 MiB with this one).
-  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
+  app.use(
+    compression({
+      threshold: COMPRESSION_THRESHOLD_BYTES,
+      brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
+    }),
+  );
+  if (pageCache) app.use(pageCache.capture);
   app.use('/api', apiRouter(ctx));
   app.use(assets);
   // Page forms (sign-in, contact without JavaScript) change things too: same Origin rule as the API.

@@ -22,6 +22,8 @@ export const logRequests: RequestHandler = (req, res, next) => {
       ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
       ip: req.ip,
       bytes: length === undefined ? undefined : Number(length),
+      // Answered from the page cache (page-cache.ts): a slow miss and a fast hit on one path tell apart.
+      cache: res.locals.pageCache,
     });
   };
   res.once('finish', write);

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
+/** Content writes this process made: its own caches see them without asking the database. */
+let localWrites = 0;
+
 /**
  * A counter in the database that every content write bumps inside its
  * transaction: caches of public answers compare it to know they are stale.
@@ -11,6 +14,11 @@ export async function bumpContentVersion(db: Db): Promise<void> {
     .set({ version: sql<number>`version + 1` })
     .where('id', '=', 1)
     .execute();
+  localWrites += 1;
+}
+
+export function localContentWrites(): number {
+  return localWrites;
 }
 
 export async function readContentVersion(db: Db): Promise<number> {

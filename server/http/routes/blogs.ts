@@ -3,11 +3,11 @@ import { MESSAGES } from '../../../core/messages';
 import { createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from '../../services/blogs';
 import type { ServiceContext } from '../../services/context';
 import { idParam, orNotFound } from '../params';
-import { type SendCached, sendPublicJson } from '../public-cache';
+import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
 import { bodyFields, fileNamed, filesNamed, parseMultipart } from '../uploads-parser';
 
-export function blogsRouter(ctx: ServiceContext, sendCached: SendCached): Router {
+export function blogsRouter(ctx: ServiceContext): Router {
   const router = Router();
 
   // Drafts are the administrator's: only a signed-in request lists or reads them. These two answers are the
@@ -19,7 +19,7 @@ export function blogsRouter(ctx: ServiceContext, sendCached: SendCached): Router
       res.json({ data: await listBlogs(ctx, { includeDrafts: true }) });
       return;
     }
-    await sendCached(req, res, 'blogs:published', async () => ({ data: await listBlogs(ctx) }));
+    sendPublicJson(req, res, { data: await listBlogs(ctx) });
   });
 
   router.get('/:id', async (req, res) => {

@@ -19,8 +19,8 @@ import {
   updateProject,
 } from '../../services/projects';
 import { idParam, orNotFound } from '../params';
-import { listWorthKeeping, matchesNoProject, projectFiltersFrom, projectListKey } from '../project-list-query';
-import { type SendCached, sendPublicJson } from '../public-cache';
+import { listWorthKeeping, matchesNoProject, projectFiltersFrom } from '../project-list-query';
+import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
 import { bodyFields, filesNamed, parseMultipart } from '../uploads-parser';
 
@@ -28,26 +28,19 @@ function altsFrom(fields: Record<string, unknown>): string[] | undefined {
   return fields.alts === undefined ? undefined : parseInput(projectImageAltsSchema, fields.alts);
 }
 
-export function projectsRouter(ctx: ServiceContext, sendCached: SendCached): Router {
+export function projectsRouter(ctx: ServiceContext): Router {
   const router = Router();
 
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     const filters = projectFiltersFrom(req.query);
-    return sendCached(
-      req,
-      res,
-      projectListKey(filters),
-      async () => ({ data: matchesNoProject(filters) ? [] : await listProjects(ctx, filters) }),
-      { keep: listWorthKeeping },
-    );
+    const answer = { data: matchesNoProject(filters) ? [] : await listProjects(ctx, filters) };
+    if (!listWorthKeeping(answer)) res.locals.pageCacheSkip = true;
+    sendPublicJson(req, res, answer);
   });
 
-  router.get('/featured', (req, res) =>
-    sendCached(req, res, 'projects:featured', async () => ({
-      data: await listProjects(ctx, { featured: true }),
-      success: true,
-    })),
-  );
+  router.get('/featured', async (req, res) => {
+    sendPublicJson(req, res, { data: await listProjects(ctx, { featured: true }), success: true });
+  });
 
   router.get('/:id', async (req, res) => {
     const id = idParam(req, MESSAGES.projectNotFound);

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { UploadedFile } from '../../services/context';
 import { idParam, orNotFound } from '../params';
-import { type SendCached, sendPublicJson } from '../public-cache';
+import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
 import { bodyFields, fileNamed, parseMultipart } from '../uploads-parser';
 
@@ -29,14 +29,13 @@ export interface SingleImageResource<T> {
  * GET list and item for everyone (the administrator may see more); create, update (JSON or multipart) and
  * delete for the administrator.
  */
-export function singleImageResourceRouter<T>(resource: SingleImageResource<T>, sendCached: SendCached): Router {
+export function singleImageResourceRouter<T>(resource: SingleImageResource<T>): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
     const signedIn = Boolean(req.admin);
     if (resource.variesBySession) res.vary('Cookie');
-    const key = resource.variesBySession && signedIn ? `${resource.name}:signed-in` : resource.name;
-    await sendCached(req, res, key, async () => ({ data: await resource.list(signedIn) }));
+    sendPublicJson(req, res, { data: await resource.list(signedIn) });
   });
 
   router.get('/:id', async (req, res) => {

@@ -2,23 +2,21 @@ import { Router } from 'express';
 import type { ServiceContext } from '../../services/context';
 import { getSiteSettings, updateSiteSettings } from '../../services/settings';
 import { getSiteStats } from '../../services/stats';
-import type { SendCached } from '../public-cache';
+import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
 import { bodyFields, fileNamed, parseMultipart } from '../uploads-parser';
 
 /** Site-wide answers: health, statistics and settings. */
-export function siteRouter(ctx: ServiceContext, sendCached: SendCached): Router {
+export function siteRouter(ctx: ServiceContext): Router {
   const router = Router();
 
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
 
-  router.get('/stats', (req, res) => sendCached(req, res, 'stats', async () => ({ data: await getSiteStats(ctx) })));
+  router.get('/stats', async (req, res) => sendPublicJson(req, res, { data: await getSiteStats(ctx) }));
 
-  router.get('/settings', (req, res) =>
-    sendCached(req, res, 'settings', async () => ({ data: await getSiteSettings(ctx) })),
-  );
+  router.get('/settings', async (req, res) => sendPublicJson(req, res, { data: await getSiteSettings(ctx) }));
 
   router.put('/settings', requireAdmin, parseMultipart, async (req, res) => {
     res.json({ data: await updateSiteSettings(ctx, bodyFields(req), fileNamed(req, 'logo')) });

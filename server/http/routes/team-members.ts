@@ -8,21 +8,17 @@ import {
   listTeamMembers,
   updateTeamMember,
 } from '../../services/team-members';
-import type { SendCached } from '../public-cache';
 import { singleImageResourceRouter } from './single-image-resource';
 
-export function teamMembersRouter(ctx: ServiceContext, sendCached: SendCached): Router {
-  return singleImageResourceRouter(
-    {
-      name: 'team-members',
-      fileField: 'image',
-      notFoundMessage: MESSAGES.teamMemberNotFound,
-      list: () => listTeamMembers(ctx),
-      get: (id) => getTeamMember(ctx, id),
-      create: (fields, image) => createTeamMember(ctx, fields, image),
-      update: (id, fields, image) => updateTeamMember(ctx, id, fields, image),
-      remove: (id) => deleteTeamMember(ctx, id),
-    },
-    sendCached,
-  );
+export function teamMembersRouter(ctx: ServiceContext): Router {
+  return singleImageResourceRouter({
+    name: 'team-members',
+    fileField: 'image',
+    notFoundMessage: MESSAGES.teamMemberNotFound,
+    list: () => listTeamMembers(ctx),
+    get: (id) => getTeamMember(ctx, id),
+    create: (fields, image) => createTeamMember(ctx, fields, image),
+    update: (id, fields, image) => updateTeamMember(ctx, id, fields, image),
+    remove: (id) => deleteTeamMember(ctx, id),
+  });
 }
