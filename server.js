@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const development = process.env.NODE_ENV === 'development';
 
-/** One process unless WEB_CONCURRENCY asks for more (decision 013: measured, two gained nothing here). */
+/** One process unless WEB_CONCURRENCY asks for more (decision 014: the benches and the crash test read one pid). */
 function webConcurrency() {
   const value = process.env.WEB_CONCURRENCY;
   if (value === undefined || value === '') return 1;

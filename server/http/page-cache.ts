@@ -114,7 +114,7 @@ async function compressed(body: Buffer): Promise<Record<StoredEncoding, Buffer>>
 
 /**
  * Whole public answers (pages, their `.data`, feeds, public API reads), kept already compressed and answered
- * before React Router, the API's routers and any body parsing (decision 013). `serve` goes before the
+ * before React Router, the API's routers and any body parsing (decision 014). `serve` goes before the
  * compression middleware, so a kept answer is sent as stored; `capture` after it, so it sees the bytes the app
  * wrote. An entry is the answer to a GET without a session cookie, 200 or 404, with no Set-Cookie and a
  * Cache-Control any cache may keep; it serves while the content watch has not moved.

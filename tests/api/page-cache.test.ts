@@ -10,7 +10,7 @@ import { type LogLine, waitForLines } from '../support/log-lines';
 import { dropPostgresSchema, onPostgres, postgresUrlFor } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 11 and decision 013: whole public answers kept compressed in the process, until content changes.
+// Issue 11 and decision 014: whole public answers kept compressed in the process, until content changes.
 
 interface RawAnswer {
   status: number;
