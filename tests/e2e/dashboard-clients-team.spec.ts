@@ -136,6 +136,18 @@ test.describe('dashboard clients and team', () => {
     await expectFocusTrapped(page, teamDialog, addMember);
   });
 
+  test('a client that is not Active says it is not on the website, and why', async ({ page }, testInfo) => {
+    test.skip(desktopOnly(testInfo));
+    await signInQuickly(page);
+    await gotoHydrated(page, '/dashboard/clients');
+    const note = /Not on the website: only Active clients are shown to visitors/;
+    await expect(card(page, 'Wangdue Town Development Committee')).toContainText(note);
+    await expect(card(page, 'Wangdue Town Development Committee')).toContainText('Pending');
+    const active = page.locator('.entity-card').filter({ hasText: /Status\s*Active/ });
+    expect(await active.count()).toBeGreaterThan(0);
+    await expect(active.filter({ hasText: note })).toHaveCount(0);
+  });
+
   test('a client is added with its logo, edited, kept on a cancelled delete, shown on the home page, then deleted', async ({
     page,
   }, testInfo) => {

@@ -3,6 +3,7 @@ import {
   CLIENT_STATUSES,
   DEFAULT_CLIENT_CATEGORY,
   DEFAULT_CLIENT_STATUS,
+  PUBLIC_CLIENT_STATUS,
 } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { clientCreateSchema } from '../../../../core/schemas/client.schema';
@@ -51,6 +52,12 @@ const CLIENT_KIND: EntityKind<Client> = {
         </p>
       )}
       {client.description && <p className="entity-card__description">{client.description}</p>}
+      {client.status !== PUBLIC_CLIENT_STATUS && (
+        <p className="entity-card__note">
+          Not on the website: only {PUBLIC_CLIENT_STATUS} clients are shown to visitors. Edit the status to show this
+          one.
+        </p>
+      )}
     </>
   ),
   emptyText: 'No clients yet. Add a client to show its logo on the home page.',
