@@ -215,10 +215,15 @@ describe('the page cache on one instance', () => {
       `${targets[index % targets.length]}?x=${Math.random().toString(36).slice(2)}${index}`;
     // Warm: every target kept, the server's own buffers grown to what this concurrency needs.
     await flood(5000, 20, (index) => raw(server, junk(index), { 'accept-encoding': 'br' }));
-    const before = rssKib(server.pid);
-    await flood(10_000, 20, (index) => raw(server, junk(index), { 'accept-encoding': 'br' }));
-    const after = rssKib(server.pid);
-    expect(Math.abs(after - before) / before).toBeLessThan(0.1);
+    // RSS saws up and down as V8 collects, by more than 10 % between two single readings with no growth at all
+    // (a clean-clone run failed on that), so eight readings, one per 1,250 requests: growth would lift the last
+    // ones above the first ones.
+    const readings: number[] = [];
+    for (let round = 0; round < 8; round += 1) {
+      await flood(1250, 20, (index) => raw(server, junk(5000 + round * 1250 + index), { 'accept-encoding': 'br' }));
+      readings.push(rssKib(server.pid));
+    }
+    expect(Math.min(...readings.slice(-3))).toBeLessThanOrEqual(Math.max(...readings.slice(0, 3)) * 1.1);
     const lines = await newRequestLines(server, 15_000);
     expect(hits(lines.slice(-10_000))).toBe(10_000);
   }, 120_000);
