@@ -3,13 +3,14 @@
  * against a bare node:http server answering the same bytes, in one run.
  * Target: our API serves at least 50% of the bare server's rate.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openSqlite } from '../server/db/database';
 import { fillProjects, PROJECT_COUNT } from './support/fill-projects';
+import { startBareServer } from './support/bare-server';
 import { startSite, stop } from './support/site-server';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -34,15 +35,7 @@ async function startBare(
 ): Promise<{ url: string; child: ChildProcess }> {
   const bodyFile = path.join(dataDir, 'bare-body');
   fs.writeFileSync(bodyFile, body);
-  const child = spawn(process.execPath, ['-e', BARE_SERVER], {
-    env: { ...process.env, BODY_FILE: bodyFile, CONTENT_TYPE: contentType },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (chunk: Buffer) => resolve(/port (\d+)/.exec(chunk.toString())?.[1] ?? ''));
-    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
+  return startBareServer(BARE_SERVER, { BODY_FILE: bodyFile, CONTENT_TYPE: contentType });
 }
 
 interface Figures {

@@ -8,12 +8,13 @@
  * Target: every path at 20% or more of the bare rate, p99 under 100 ms, no timeout, no error. Exits with 1 when
  * one is missed.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startBareServer } from './support/bare-server';
 import { startSite, stop } from './support/site-server';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -71,15 +72,7 @@ async function startBare(answers: Map<string, Sample>, dir: string): Promise<{ u
   });
   const answersFile = path.join(dir, 'bare-answers.json');
   fs.writeFileSync(answersFile, JSON.stringify(manifest));
-  const child = spawn(process.execPath, ['-e', BARE_SERVER], {
-    env: { ...process.env, ANSWERS_FILE: answersFile },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (chunk: Buffer) => resolve(/port (\d+)/.exec(chunk.toString())?.[1] ?? ''));
-    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
+  return startBareServer(BARE_SERVER, { ANSWERS_FILE: answersFile });
 }
 
 interface Figures {
