@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium';
+import { DELETED_UPLOADS_FILE } from './tests/e2e/deleted-uploads';
 import { E2E_ADMIN_PASSWORD, E2E_DASHBOARD_PORT, E2E_EMPTY_PORT, E2E_PORT } from './tests/e2e/e2e-env';
 
 /**
@@ -12,7 +13,7 @@ import { E2E_ADMIN_PASSWORD, E2E_DASHBOARD_PORT, E2E_EMPTY_PORT, E2E_PORT } from
 function server(port: number, seedDemo: boolean, limits: Record<string, string>) {
   const dataDir = path.join(os.tmpdir(), `studio-e2e-${port}`);
   return {
-    command: `rm -rf "${dataDir}" && node server.js`,
+    command: `rm -rf "${dataDir}" "${DELETED_UPLOADS_FILE}" && node server.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -24,6 +25,8 @@ function server(port: number, seedDemo: boolean, limits: Record<string, string>)
       SITE_URL: `http://127.0.0.1:${port}`,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       SEED_DEMO: seedDemo ? '1' : '0',
+      // Three sites and two browsers share the cores already; the cluster has API tests of its own.
+      WEB_CONCURRENCY: '1',
       ...limits,
     },
   };
@@ -50,6 +53,7 @@ export default defineConfig({
   webServer: [
     server(E2E_PORT, true, { CONTACT_RATE_LIMIT_MAX: '50' }),
     server(E2E_EMPTY_PORT, false, { CONTACT_RATE_LIMIT_MAX: '1' }),
-    server(E2E_DASHBOARD_PORT, true, { CONTACT_RATE_LIMIT_MAX: '50', UPLOAD_RATE_LIMIT_MAX: '1000' }),
+    // TEST_CLOCK: the publishing test moves the clock that decides when a scheduled post appears (forward only).
+    server(E2E_DASHBOARD_PORT, true, { CONTACT_RATE_LIMIT_MAX: '50', UPLOAD_RATE_LIMIT_MAX: '1000', TEST_CLOCK: '1' }),
   ],
 });

@@ -85,6 +85,10 @@ export default function handleRequest(
     const router = <ServerRouter context={routerContext} url={request.url} nonce={marker} />;
     const { pipe, abort } = renderToPipeableStream(router, {
       nonce: marker,
+      // Below-the-fold Suspense boundaries (app/ui/below-the-fold.tsx) stay in place in the HTML: past this
+      // many bytes React would move a finished boundary to the end of the page and put it back with a
+      // script, which a browser without JavaScript never runs.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         shellRendered = true;
       },

@@ -19,6 +19,7 @@ export default [
     route('team', 'routes/dashboard/dashboard-team.tsx'),
     route('media', 'routes/dashboard/dashboard-media.tsx'),
     route('messages', 'routes/dashboard/dashboard-messages.tsx'),
+    route('site-texts', 'routes/dashboard/dashboard-site-texts.tsx'),
     route('settings', 'routes/dashboard/dashboard-settings.tsx'),
     route('account', 'routes/dashboard/dashboard-account.tsx'),
   ]),

@@ -1,9 +1,10 @@
 /**
  * `npm run bench`, part two: Lighthouse (mobile defaults) on six public pages
- * of the production build with the demo content, in Debian's Chromium.
- * Targets: performance ≥ 95, accessibility, best practices and SEO 100,
- * CLS < 0.05, ≤ 150 KB of compressed JavaScript on the home page, and no
- * dashboard code on any public page.
+ * of the production build with the demo content, in Debian's Chromium, three
+ * runs per page and the median of each figure (one run swings by several
+ * points on a shared machine). Targets (issue 12): performance ≥ 97, TBT <
+ * 150 ms, CLS < 0.05, accessibility, best practices and SEO 100, ≤ 150 KB of
+ * compressed JavaScript on the home page, and no dashboard code on any public page.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,13 +30,20 @@ interface PageFigures {
 }
 
 async function audit(url: string, port: number, name: string): Promise<PageFigures> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-  });
-  const lhr = result!.lhr;
+  let lhr;
+  // A run Lighthouse itself could not finish (its page timed out on the busy machine) scores 0 everywhere:
+  // it says nothing about the page, so it is run again, up to twice.
+  for (let attempt = 0; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    lhr = result!.lhr;
+    if (!lhr.runtimeError || attempt === 2) break;
+    console.log(`  ${name}: Lighthouse could not finish (${lhr.runtimeError.code}); running it again`);
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests =
@@ -69,6 +77,31 @@ async function audit(url: string, port: number, name: string): Promise<PageFigur
   };
 }
 
+const RUNS_PER_PAGE = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Each figure's median over the runs; dashboard code in any run counts. */
+function medianOf(runs: PageFigures[]): PageFigures {
+  const figure = (key: Exclude<keyof PageFigures, 'page' | 'dashboardCode'>) => median(runs.map((run) => run[key]));
+  return {
+    page: runs[0]!.page,
+    performance: figure('performance'),
+    accessibility: figure('accessibility'),
+    bestPractices: figure('bestPractices'),
+    seo: figure('seo'),
+    lcpMs: figure('lcpMs'),
+    cls: figure('cls'),
+    tbtMs: figure('tbtMs'),
+    scriptKb: figure('scriptKb'),
+    totalKb: figure('totalKb'),
+    dashboardCode: runs.some((run) => run.dashboardCode),
+  };
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-lighthouse-'));
   const site = await startSite(dataDir, { SEED_DEMO: '1' });
@@ -88,9 +121,17 @@ async function main(): Promise<void> {
       ['/contact', '/contact'],
     ];
     const rows: PageFigures[] = [];
-    for (const [name, pagePath] of pages) rows.push(await audit(`${site.url}${pagePath}`, chrome.port, name));
+    for (const [name, pagePath] of pages) {
+      const runs: PageFigures[] = [];
+      for (let run = 0; run < RUNS_PER_PAGE; run++) runs.push(await audit(`${site.url}${pagePath}`, chrome.port, name));
+      console.log(`  ${name}: performance ${runs.map((run) => run.performance).join(', ')}`);
+      rows.push(medianOf(runs));
+    }
 
-    console.log('\nLighthouse 12 (mobile defaults, simulated throttling), production build with demo content');
+    console.log(
+      `\nLighthouse 12 (mobile defaults, simulated throttling), production build with demo content, median of ${RUNS_PER_PAGE} runs`,
+    );
+    console.log('(JS KB: compressed JavaScript transferred)');
     console.log('page         perf  a11y  bp   seo   LCP ms  CLS    TBT ms  JS KB  total KB  dashboard code');
     for (const row of rows) {
       console.log(
@@ -110,7 +151,8 @@ async function main(): Promise<void> {
       );
     }
     const misses = rows.flatMap((row) => [
-      ...(row.performance < 95 ? [`${row.page}: performance ${row.performance} < 95`] : []),
+      ...(row.performance < 97 ? [`${row.page}: performance ${row.performance} < 97`] : []),
+      ...(row.tbtMs >= 150 ? [`${row.page}: TBT ${row.tbtMs} ms`] : []),
       ...(row.accessibility < 100 || row.bestPractices < 100 || row.seo < 100
         ? [`${row.page}: a11y/bp/seo not all 100`]
         : []),

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { STATIC_PUBLIC_PATHS } from '../core/site-structure';
+import { processTree, readCpuSeconds, readMemoryKiB, resetPeaks } from './support/process-tree';
 import { startSite, stop } from './support/site-server';
 
 const { values: options } = parseArgs({
@@ -58,32 +59,6 @@ interface Targets {
 interface ProjectAnswer {
   id: number;
   imageDetails?: { path: string; variants?: { path: string }[] }[];
-}
-
-// ---- memory of the server process ----------------------------------------------------------
-
-function readMemoryKiB(pid: number): { rss: number; hwm: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: field('VmRSS'), hwm: field('VmHWM') };
-}
-
-/** Writing 5 to clear_refs resets VmHWM (Linux 4.0+), so the peak counts the load only, not the demo seeding. */
-function resetPeak(pid: number): boolean {
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** CPU seconds the process has used (utime + stime of /proc/<pid>/stat, in clock ticks of 1/100 s on Linux). */
-function readCpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name may hold spaces: count the fields after its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
@@ -267,6 +242,10 @@ async function main(): Promise<void> {
     console.log('load: starting the production server with the demo content (seeding takes a while)…');
     const site = await startSite(dataDir, { SEED_DEMO: '1', LOG_REQUESTS: '0' });
     const pid = site.child.pid!;
+    const processes = processTree(pid).length;
+    console.log(
+      `load: the server runs as ${processes === 1 ? 'one process' : `${processes} processes (a primary and its workers)`}; its memory and CPU are their sums`,
+    );
     let serverExit: string | undefined;
     site.child.once('exit', (code, signal) => (serverExit = `server exited (${code ?? signal}) during the run`));
     try {
@@ -288,7 +267,7 @@ async function main(): Promise<void> {
       const startRss = lastSecond.reduce((a, b) => a + b, 0) / lastSecond.length;
 
       for (let round = 1; round <= ROUNDS; round += 1) {
-        const peakReset = resetPeak(pid);
+        const peakReset = resetPeaks(pid);
         console.log(
           `\nload: ${ROUNDS > 1 ? `round ${round} of ${ROUNDS}, ` : ''}${DURATION_S} s, ${CONNECTIONS} connections, from 127.0.0.1 to ${site.url}`,
         );
@@ -390,7 +369,7 @@ async function main(): Promise<void> {
         console.log(`memory (RSS)  start ${mib(startRss)} (after the warm-up and ${IDLE_BEFORE_MS / 1000} s idle)`);
         console.log(
           `              peak ${mib(peakRss)} during the run (sampled every ${SAMPLE_EVERY_MS} ms` +
-            (peakReset ? `; VmHWM since the run began ${mib(hwm)})` : ')'),
+            (peakReset ? `; sum of the processes' VmHWM since the run began ${mib(hwm)})` : ')'),
         );
         console.log(
           `              after ${mib(atEnd.rss)} at the end of the run, ${mib(settledRss)} after ${(settledInMs / 1000).toFixed(1)} s idle, ` +

@@ -8,7 +8,6 @@ export const FEATURED_REFETCH_MS = 30_000;
 export const REFETCH_AFTER_FOCUS_MS = 300;
 export const HERO_FETCH_RETRIES = 3;
 export const HERO_RETRY_DELAY_MS = 1000;
-export const PROJECT_FETCH_RETRY_MS = 10_000;
 export const REFRESH_FEEDBACK_MS = 2000;
 
 export const SWIPE_THRESHOLD_PX = 150;
@@ -62,13 +61,26 @@ export const SIGN_IN_HISTORY_SHOWN = 50;
 export const SIGN_IN_EVENTS_KEPT = 1000;
 export const LOADING_ANIMATION_MS = 1500;
 export const LOADING_ANIMATION_FORCED_MS = 2500;
+/** The loading screen's fade in and out (not in SPEC): the CSS reads it from the screen's style. */
+export const LOADING_FADE_MS = 400;
 export const REVISIT_SKIP_WINDOW_MS = 30 * 60 * 1000;
 
 export const MAX_PROJECT_IMAGES = 10;
+/** What the server takes per image, and what SPEC section 5 allows for a blog's featured image. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * What the other pickers take: a camera's original, scaled in the browser to 1200×800 before upload, so the
+ * server's MAX_IMAGE_BYTES applies to the scaled file. Bounded so a browser is not asked to decode anything.
+ */
+export const MAX_PICKED_PHOTO_BYTES = 50 * 1024 * 1024;
 export const IMAGE_MAX_WIDTH = 1200;
 export const IMAGE_MAX_HEIGHT = 800;
 export const JPEG_QUALITY = 90;
+/**
+ * The widths of every stored image's WebP and AVIF variants (an image narrower than one gets a variant
+ * at its own width instead), so `srcset` reaches the stored 1200 px for a wide screen or a 3× phone.
+ */
+export const IMAGE_VARIANT_WIDTHS = [400, 800, IMAGE_MAX_WIDTH] as const;
 
 /** The media library takes at most this many images per upload (SPEC leaves the number open). */
 export const MEDIA_UPLOAD_MAX_IMAGES = 10;
@@ -186,6 +198,34 @@ export const CONTACT_STATUSES = ['new', 'read', 'replied', 'spam'] as const;
 /** A contact form posted sooner than this after it was drawn is taken for a bot. */
 export const CONTACT_MIN_FILL_MS = 2000;
 
+/** Messages on one page of the dashboard's inbox. */
+export const INBOX_PAGE_SIZE = 20;
+/** The most messages one bulk request may name: one transaction stays short, one request stays small. */
+export const CONTACT_BULK_MAX_IDS = 100;
+/** The inbox's search box: longer text is not a search a person types. */
+export const INBOX_SEARCH_MAX_LENGTH = 200;
+export const INBOX_VIEWS = ['inbox', 'spam'] as const;
+
+/**
+ * The e-mail sent to the owner for each new contact message (issue 14). A failed attempt is retried after
+ * `retryBaseMs`, doubled per attempt up to `retryMaxMs`; after `maxAttempts` (about a day at the defaults),
+ * or on an SMTP answer that says never (5xx), it is given up. NOTIFY_RETRY_BASE_MS changes the base.
+ */
+export const NOTIFY_RETRY = {
+  retryBaseMs: 30 * 1000,
+  retryMaxMs: 60 * 60 * 1000,
+  maxAttempts: 30,
+  /** How often each server looks for e-mail that is due (a new message is sent at once by its own server). */
+  pollMs: 5 * 1000,
+  /**
+   * How long a claimed e-mail stays another server's: longer than one attempt can take (the SMTP timeouts
+   * add up to under a minute), so an e-mail is sent twice only when its server died mid-attempt.
+   */
+  claimMs: 2 * 60 * 1000,
+} as const;
+
+export const NOTIFICATION_STATES = ['pending', 'sent', 'failed'] as const;
+
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
@@ -228,9 +268,15 @@ export const KNOWN_DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 
 export const FALLBACK_IMAGE = '/placeholder.svg';
 
+/** The studio's time zone: the dashboard's publication times are entered and shown in it (Thimphu). */
+export const SITE_TIME_ZONE = 'Asia/Thimphu';
+export const SITE_TIME_ZONE_LABEL = 'Bhutan time, UTC+6';
+
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 export type ClientCategory = (typeof CLIENT_CATEGORIES)[number];
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export type InboxView = (typeof INBOX_VIEWS)[number];
+export type NotificationState = (typeof NOTIFICATION_STATES)[number];

@@ -209,3 +209,6 @@ export const STATIC_PUBLIC_PATHS: readonly string[] = [
   ...SERVICE_PAGES.map((page) => page.path),
   '/contact',
 ];
+
+/** The dashboard's inbox: the sidebar links it, and each e-mail about a new message points at it. */
+export const DASHBOARD_MESSAGES_PATH = '/dashboard/messages';

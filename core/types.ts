@@ -1,4 +1,13 @@
-import type { BlogCategory, BlogStatus, ClientCategory, ClientStatus, ContactStatus, ProjectStatus } from './constants';
+import type {
+  BlogCategory,
+  BlogStatus,
+  ClientCategory,
+  ClientStatus,
+  ContactStatus,
+  InboxView,
+  NotificationState,
+  ProjectStatus,
+} from './constants';
 
 /**
  * The shapes the REST API answers with (SPEC section 3), shared by the server
@@ -41,6 +50,11 @@ export interface Project {
   date: string;
   createdAt: string;
   updatedAt: string;
+  /** Public from this time on: null is a draft, a future time is scheduled. */
+  publishedAt: string | null;
+  /** The owner's meta description and social image; null falls back to what the page derives. */
+  seoDescription: string | null;
+  seoImage: string | null;
 }
 
 export interface Blog {
@@ -56,10 +70,16 @@ export interface Blog {
   image: string;
   imageDetails: ImageDetails | null;
   images: string[];
+  /** The gallery's images with what `srcset` needs, in the order of `images`. */
+  imagesDetails: ImageDetails[];
   createdAt: string;
   updatedAt: string;
+  /** A published post is public from this time on: a future time is scheduled. */
   publishedAt: string | null;
   date: string;
+  /** The owner's meta description and social image; null falls back to what the page derives. */
+  seoDescription: string | null;
+  seoImage: string | null;
 }
 
 export interface Client {
@@ -103,6 +123,28 @@ export interface ContactMessage {
   status: ContactStatus;
   createdAt: string;
   updatedAt: string;
+  /** The e-mail to the owner about it; null when e-mail notifications were off as it arrived. */
+  notification: ContactNotification | null;
+}
+
+export interface ContactNotification {
+  state: NotificationState;
+  attempts: number;
+  /** When a pending e-mail is next tried. */
+  nextAttemptAt: string;
+  sentAt: string | null;
+  lastError: string | null;
+}
+
+/** One page of the inbox: the messages of one view, matching the search, newest first. */
+export interface ContactMessagePage {
+  data: ContactMessage[];
+  view: InboxView;
+  /** The search, trimmed. */
+  q: string;
+  page: number;
+  pageSize: number;
+  total: number;
 }
 
 export interface SiteSettings {
@@ -119,12 +161,63 @@ export interface SiteSettings {
   tiktokUrl: string;
 }
 
+/** The public statistics: what visitors can see (no drafts, Active clients only). */
 export interface SiteStats {
   projects: number;
   clients: number;
   workingHours: number;
   years: number;
+}
+
+/** The dashboard home's counts: everything, drafts included. */
+export interface DashboardStats {
+  projects: number;
+  clients: number;
   publishedBlogs: number;
   draftBlogs: number;
   teamMembers: number;
+}
+
+export interface Testimonial {
+  id: number;
+  name: string;
+  quote: string;
+  title: string;
+}
+
+/** One card of a fixed-size list: a core service (name, back description), a core value, a "what we do" card. */
+export interface TextCard {
+  title: string;
+  text: string;
+}
+
+export interface SiteTexts {
+  homeAboutHeading: string;
+  /** `{brand}` in the About texts stands for the studio's name. */
+  homeAboutText: string;
+  aboutHeading: string;
+  aboutText: string;
+  /** The team member on the founder card; null means the first one. */
+  founderMemberId: number | null;
+  vision: string;
+  mission: string;
+  /** Figures the owner states; null means counted from the data as SPEC section 9 says. */
+  yearsOfExperience: number | null;
+  workingHours: number | null;
+}
+
+/** Everything the home and about pages say that the owner edits. */
+export interface SiteContent {
+  texts: SiteTexts;
+  testimonials: Testimonial[];
+  coreServices: TextCard[];
+  coreValues: TextCard[];
+  whatWeDo: TextCard[];
+}
+
+/** The owner's description and social image for a page; null keeps the page's own. */
+export interface PageSeo {
+  path: string;
+  description: string | null;
+  image: string | null;
 }

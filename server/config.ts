@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { RATE_LIMITS, type RateLimit, type RateLimitName, SESSION_IDLE_MS, SESSION_TTL_MS } from '../core/constants';
+import { z } from 'zod';
+import {
+  NOTIFY_RETRY,
+  RATE_LIMITS,
+  type RateLimit,
+  type RateLimitName,
+  SESSION_IDLE_MS,
+  SESSION_TTL_MS,
+} from '../core/constants';
 
 /** Environment variables, parsed and checked once at start-up (DESIGN.md). */
 export interface Config {
@@ -28,9 +36,27 @@ export interface Config {
   rateLimits: Record<RateLimitName, RateLimit>;
   /** One JSON line per request on stdout (LOG_REQUESTS=0 turns it off; security events are always logged). */
   logRequests: boolean;
+  /**
+   * TEST_CLOCK=1, for tests only: the signed-in administrator may move the publishing clock forward
+   * (`PUT /api/test-clock`), so a scheduled post can be seen appearing without waiting for its time.
+   */
+  testClock: boolean;
   /** SITE_URL is https: cookies are Secure and browsers are told to keep to https (HSTS). */
   siteIsHttps: boolean;
+  /** SMTP_URL and NOTIFY_EMAIL: an e-mail to the owner for each contact message; absent, none is sent. */
+  notifications: NotificationConfig | undefined;
   production: boolean;
+}
+
+export interface NotificationConfig {
+  /** SMTP_URL: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. */
+  smtpUrl: string;
+  /** NOTIFY_EMAIL: who is told. */
+  to: string;
+  /** NOTIFY_FROM: the sender address; NOTIFY_EMAIL when unset. */
+  from: string;
+  /** NOTIFY_RETRY_BASE_MS: the wait after the first failed attempt, doubled per further attempt. */
+  retryBaseMs: number;
 }
 
 /** MEDIA_STORAGE=s3: the bucket every image is stored in. */
@@ -133,6 +159,37 @@ function parseMediaStorage(env: NodeJS.ProcessEnv): MediaStorageConfig {
   };
 }
 
+function parseEmailAddress(name: string, value: string): string {
+  const address = value.trim();
+  if (!z.email().safeParse(address).success) throw new ConfigError(`${name} must be an e-mail address, not "${value}"`);
+  return address;
+}
+
+function parseNotifications(env: NodeJS.ProcessEnv): NotificationConfig | undefined {
+  const smtpUrl = env.SMTP_URL?.trim();
+  const to = env.NOTIFY_EMAIL?.trim();
+  if (!smtpUrl && !to) return undefined;
+  if (!smtpUrl || !to) {
+    throw new ConfigError('Set both SMTP_URL and NOTIFY_EMAIL to have contact messages e-mailed, or neither.');
+  }
+  let protocol: string;
+  try {
+    protocol = new URL(smtpUrl).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    // Not echoed: the URL may hold the SMTP password.
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@host:587');
+  }
+  return {
+    smtpUrl,
+    to: parseEmailAddress('NOTIFY_EMAIL', to),
+    from: env.NOTIFY_FROM ? parseEmailAddress('NOTIFY_FROM', env.NOTIFY_FROM) : parseEmailAddress('NOTIFY_EMAIL', to),
+    retryBaseMs: parsePositiveNumber('NOTIFY_RETRY_BASE_MS', env.NOTIFY_RETRY_BASE_MS, NOTIFY_RETRY.retryBaseMs),
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -174,7 +231,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     logRequests: parseFlag(env.LOG_REQUESTS, true),
+    testClock: parseFlag(env.TEST_CLOCK, false),
     siteIsHttps,
+    notifications: parseNotifications(env),
     production: env.NODE_ENV === 'production',
   };
 }

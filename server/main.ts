@@ -10,6 +10,8 @@ import { ensureAdmin } from './services/auth';
 import { watchContent } from './services/content-watch';
 import type { ServiceContext } from './services/context';
 import { removeUnreferencedImageFiles } from './services/media';
+import { addMissingImageVariants } from './services/missing-variants';
+import { startNotificationSender } from './services/notification-sender';
 import { createMediaStorage } from './storage';
 
 export interface StartOptions {
@@ -19,11 +21,14 @@ export interface StartOptions {
   dev?: { assets: RequestHandler; loadBuild: () => Promise<ServerBuild> };
   env?: NodeJS.ProcessEnv;
   /**
-   * Whether to remove what an earlier stop left (temporary and unreferenced image files). Only when no other
-   * process serves the same data: a second worker of one cluster (WEB_CONCURRENCY) would delete the files
-   * of a write the first one has under way.
+   * Whether this process prepares the data and announces the site: removes what an earlier stop left (temporary
+   * and unreferenced image files) and prints the address and how to sign in. False for the later workers of a
+   * cluster (WEB_CONCURRENCY): their sweep would delete the files of a write the first one has under way, and
+   * the first one has said everything already.
    */
-  sweep?: boolean;
+  first?: boolean;
+  /** Says the site is ready and how to sign in; a cluster's primary says it once every worker listens. */
+  announce?: (text: string) => void;
 }
 
 export interface RunningServer {
@@ -64,15 +69,39 @@ function describeSignIn(
   return `Sign in at ${where} with the administrator's name and password (lost it? npm run reset-password).`;
 }
 
+/**
+ * Images stored before a variant width existed get it after the server listens: the demo content's
+ * 64 images took 18 s on a busy two-core machine, too long to keep a start-up (and a deploy) waiting,
+ * and until then `srcset` offers the widths the images already have.
+ */
+async function addVariantsInBackground(ctx: ServiceContext, signal: AbortSignal): Promise<void> {
+  const started = performance.now();
+  try {
+    const count = await addMissingImageVariants(ctx, signal);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (count > 0) console.log(`Added the missing image variants of ${count} image(s) in ${seconds} s.`);
+  } catch (error) {
+    if (!signal.aborted) console.error('Could not add the missing image variants:', error);
+  }
+}
+
 /** Reads the configuration, opens and migrates the database, seeds it if empty, and listens. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const config = readConfig(options.env);
-  const ctx = await prepareData(config, options.sweep ?? true);
+  const first = options.first ?? true;
+  const ctx = await prepareData(config, first);
   const admin = await withStartupLock(ctx.db, async () => {
     const ensured = await ensureAdmin(ctx, { username: config.adminUsername, password: config.adminPassword });
     if (config.seedDemo && (await seedDemoContent(ctx))) console.log('Filled the empty database with demo content.');
     return ensured;
   });
+
+  // After the seeding: the site's name, which the e-mails carry, is there by now.
+  const notifier = config.notifications ? startNotificationSender(ctx, config.notifications) : undefined;
+  ctx.notifier = notifier;
+  if (!config.notifications && first) {
+    console.log('E-mail notifications are off (set SMTP_URL and NOTIFY_EMAIL to turn them on).');
+  }
 
   const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);
   const contentWatch = watchContent(ctx.db);
@@ -88,14 +117,20 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // With PORT=0 the configured default names port 0; the real one is known now.
   const siteUrl = config.siteUrl === `http://localhost:${config.port}` ? url : config.siteUrl;
   // One write, so whoever waits for "Site ready" also has the sign-in lines.
-  console.log(`Site ready at ${url}\n${describeSignIn(siteUrl, config, admin)}`);
+  if (first) (options.announce ?? console.log)(`Site ready at ${url}\n${describeSignIn(siteUrl, config, admin)}`);
+  // One process of a cluster is enough: the others would make the same files again.
+  const variantsDone = new AbortController();
+  const addingVariants = first ? addVariantsInBackground(ctx, variantsDone.signal) : Promise.resolve();
 
   let closing: Promise<void> | undefined;
   const close = () => {
+    variantsDone.abort();
     closing ??= new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     })
+      .then(() => notifier?.stop())
+      .then(() => addingVariants)
       .then(() => ctx.db.destroy())
       .finally(() => ctx.storage.close());
     return closing;

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import type { SiteSettings } from '../../core/types';
+import { resolveImageUrl } from '../../core/image-url';
+import type { PageSeo, SiteSettings } from '../../core/types';
 
 export const ROBOTS_DEFAULT = 'index, follow, max-snippet:-1, max-image-preview:large, max-video-preview:-1';
 export const PUBLIC_LAYOUT_ID = 'routes/public/layout';
@@ -7,6 +8,8 @@ export const PUBLIC_LAYOUT_ID = 'routes/public/layout';
 export interface SiteData {
   settings: SiteSettings;
   siteUrl: string;
+  /** The owner's description and social image of pages without a parameter. */
+  pageSeo: PageSeo[];
 }
 
 type Matches = readonly ({ id: string; data?: unknown } | undefined)[];
@@ -17,11 +20,13 @@ export function siteDataFrom(matches: Matches): SiteData | undefined {
   return layout?.data as SiteData | undefined;
 }
 
-export interface PageSeo {
+export interface PageMeta {
   title: string;
   description: string;
   path: string;
   image?: string;
+  /** The alt text of `image`, for og:image:alt. */
+  imageAlt?: string;
   type?: 'website' | 'article';
   noindex?: boolean;
   jsonLd?: object | object[];
@@ -31,8 +36,22 @@ function absolute(siteUrl: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${siteUrl}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
+/** The page's description and image as the owner set them (Page SEO), else as the page gives them. */
+export function withOwnerSeo<T extends Pick<PageMeta, 'path' | 'description' | 'image'>>(
+  site: SiteData | undefined,
+  seo: T,
+): T {
+  const owner = site?.pageSeo.find((page) => page.path === seo.path);
+  return {
+    ...seo,
+    description: owner?.description ?? seo.description,
+    image: owner?.image ? resolveImageUrl(owner.image) : seo.image,
+  };
+}
+
 /** Title, description, canonical link, Open Graph and Twitter tags, robots, and JSON-LD for a public page. */
-export function pageMeta(site: SiteData | undefined, seo: PageSeo): MetaDescriptor[] {
+export function pageMeta(site: SiteData | undefined, page: PageMeta): MetaDescriptor[] {
+  const seo = withOwnerSeo(site, page);
   const siteUrl = site?.siteUrl ?? '';
   const url = absolute(siteUrl, seo.path);
   const image = seo.image
@@ -54,6 +73,7 @@ export function pageMeta(site: SiteData | undefined, seo: PageSeo): MetaDescript
     { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
   ];
   if (image) tags.push({ property: 'og:image', content: image });
+  if (image && seo.image && seo.imageAlt) tags.push({ property: 'og:image:alt', content: seo.imageAlt });
   for (const data of [seo.jsonLd ?? []].flat()) tags.push({ 'script:ld+json': data });
   return tags;
 }

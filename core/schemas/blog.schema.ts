@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BLOG_CATEGORIES, BLOG_STATUSES, DEFAULT_BLOG_STATUS, DEFAULT_READ_TIME } from '../constants';
-import { oneOf, optionalText, requiredText, textList } from './fields';
+import { oneOf, optionalText, publishAtField, requiredText, textList } from './fields';
+import { seoFields } from './site-texts.schema';
 
 const blogFields = {
   title: requiredText('Title is required'),
@@ -16,6 +17,9 @@ const blogFields = {
     .max(40, 'Must be at most 40 characters')
     .transform((value) => value || DEFAULT_READ_TIME),
   date: optionalText(40),
+  /** A published post is public from this time on; a draft ignores it. */
+  publishAt: publishAtField,
+  ...seoFields,
 };
 
 export const blogCreateSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONTACT_STATUSES } from '../constants';
+import { CONTACT_BULK_MAX_IDS, CONTACT_STATUSES, INBOX_SEARCH_MAX_LENGTH, INBOX_VIEWS } from '../constants';
+import { MESSAGES } from '../messages';
 import { booleanFlag, oneOf, optionalText, requiredText } from './fields';
 
 /**
@@ -31,3 +32,41 @@ export const contactUpdateSchema = z
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 export type ContactUpdateInput = z.infer<typeof contactUpdateSchema>;
+
+/**
+ * One page of the inbox, as the dashboard's URL or GET /api/contacts asks: `view` inbox (all but spam) or
+ * spam, `q` a search of name, e-mail, phone and message, `page` from 1.
+ */
+export const inboxQuerySchema = z.object({
+  view: oneOf(INBOX_VIEWS, 'Please choose inbox or spam').optional().default('inbox'),
+  q: z
+    .string()
+    .trim()
+    .max(INBOX_SEARCH_MAX_LENGTH, `Must be at most ${INBOX_SEARCH_MAX_LENGTH} characters`)
+    .optional()
+    .default(''),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .max(1_000_000, 'Page must be a whole number from 1')
+    .optional()
+    .default(1),
+});
+
+/** Messages named for one action at once: at least one, at most CONTACT_BULK_MAX_IDS, each a row id. */
+export const contactIdsSchema = z.object({
+  ids: z
+    .array(
+      z.coerce
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+      { error: MESSAGES.noMessagesChosen },
+    )
+    .min(1, MESSAGES.noMessagesChosen)
+    .max(CONTACT_BULK_MAX_IDS, MESSAGES.tooManyMessagesChosen(CONTACT_BULK_MAX_IDS)),
+});
+
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;

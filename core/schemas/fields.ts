@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { PROJECT_YEAR_MAX, PROJECT_YEAR_MIN } from '../constants';
 
+/** A message for each invalid field, by its name. */
+export type FieldMessages = Record<string, string>;
+
 /**
  * The first message of each invalid field, keyed by its path ('_' for the
  * input as a whole): the `fields` of a 400 answer, and what a form shows
  * beside each field when it checks the same schema before sending.
  */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
+export function fieldMessages(error: z.ZodError): FieldMessages {
+  const fields: FieldMessages = {};
   for (const issue of error.issues) {
     const field = issue.path.join('.') || '_';
     fields[field] ??= issue.message;
@@ -105,3 +108,12 @@ export const textList = z.preprocess(
   },
   z.array(z.string()).transform((items) => items.map((item) => item.trim()).filter(Boolean)),
 );
+
+/**
+ * When a project or post becomes public: an ISO-8601 time with its offset, kept as UTC (the forms turn the
+ * owner's local time into one, core/site-time.ts), or '' for "now".
+ */
+export const publishAtField = z
+  .union([z.literal(''), z.iso.datetime({ offset: true, error: 'Please enter a valid date and time' })])
+  .transform((value) => (value === '' ? '' : new Date(value).toISOString()))
+  .optional();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALL_PROJECT_CATEGORIES, DEFAULT_PROJECT_STATUS, HERO_CATEGORIES, PROJECT_STATUSES } from '../constants';
-import { booleanFlag, oneOf, optionalText, requiredText, yearField } from './fields';
+import { booleanFlag, oneOf, optionalText, publishAtField, requiredText, yearField } from './fields';
+import { seoFields } from './site-texts.schema';
 
 const projectFields = {
   title: requiredText('Title is required'),
@@ -18,6 +19,10 @@ const projectFields = {
   date: optionalText(40),
   featured: booleanFlag,
   showInRecent: booleanFlag,
+  /** False saves a draft, which visitors never see; true publishes at `publishAt`. */
+  published: booleanFlag,
+  publishAt: publishAtField,
+  ...seoFields,
 };
 
 /** Creating a project: the required fields of SPEC section 5; images travel beside it. */
@@ -26,6 +31,7 @@ export const projectCreateSchema = z.object({
   status: projectFields.status.default(DEFAULT_PROJECT_STATUS),
   featured: booleanFlag.default(false),
   showInRecent: booleanFlag.default(false),
+  published: booleanFlag.default(true),
 });
 
 /** Updating a project: any subset of the fields; the ones sent must be valid. */

@@ -25,7 +25,11 @@ export type DemoProject = Pick<
   | 'designTeam'
   | 'featured'
   | 'showInRecent'
-> & { images: DemoImage[] };
+> & {
+  images: DemoImage[];
+  /** Which image is the cover, when not the first (so the demo shows a cover chosen after upload). */
+  coverIndex?: number;
+};
 
 export type DemoBlog = Pick<
   Blog,
@@ -131,6 +135,7 @@ export const demoProjects: DemoProject[] = [
       { kind: 'interior', seed: 143, alt: 'Guest cottage bedroom with valley view' },
       { kind: 'plan', seed: 144, alt: 'Plan of a two-room guest cottage' },
     ],
+    coverIndex: 1,
   },
   {
     title: 'Gelephu Vocational Institute',

@@ -6,6 +6,9 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * booleans are 0/1 integers, turned into booleans by the services.
  */
 
+/** Who owns a stored image (the media library, or an entity's own picture); also its folder under uploads/. */
+export type MediaPurpose = 'library' | 'project' | 'blog' | 'client' | 'team' | 'settings';
+
 export interface MediaItemsTable {
   id: Generated<number>;
   name: string;
@@ -16,8 +19,7 @@ export interface MediaItemsTable {
   height: number;
   /** JSON array of ImageVariant. */
   variants: string;
-  /** Who owns the file: 'library', 'project', 'blog', 'client', 'team', 'settings'. */
-  purpose: string;
+  purpose: MediaPurpose;
   createdAt: string;
 }
 
@@ -34,9 +36,13 @@ export interface ProjectsTable {
   featured: number;
   showInRecent: number;
   coverMediaId: number | null;
+  seoDescription: string | null;
+  seoImage: string | null;
   date: string;
   createdAt: string;
   updatedAt: string;
+  /** Public from this time on: null is a draft, a future time is scheduled. */
+  publishedAt: string | null;
 }
 
 export interface ProjectImagesTable {
@@ -56,6 +62,8 @@ export interface BlogsTable {
   status: string;
   readTime: string;
   imageMediaId: number | null;
+  seoDescription: string | null;
+  seoImage: string | null;
   date: string;
   createdAt: string;
   updatedAt: string;
@@ -108,6 +116,19 @@ export interface ContactsTable {
   updatedAt: string;
 }
 
+/** One e-mail to the owner about a contact message, and how sending it went. */
+export interface OutboxTable {
+  id: Generated<number>;
+  contactId: number;
+  /** NotificationState: pending, sent or failed (given up). */
+  state: string;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}
+
 export interface SiteSettingsTable {
   id: number;
   brandName: string;
@@ -121,6 +142,47 @@ export interface SiteSettingsTable {
   instagramUrl: string;
   youtubeUrl: string;
   tiktokUrl: string;
+  updatedAt: string;
+}
+
+export interface TestimonialsTable {
+  id: Generated<number>;
+  name: string;
+  quote: string;
+  title: string;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The fixed-size lists of short texts: the core services, the core values, the "This is what we do" cards. */
+export interface SiteTextCardsTable {
+  cardGroup: string;
+  slot: number;
+  title: string;
+  text: string;
+}
+
+/** One row (id 1). Null figures are counted from the data; a null founder is the first team member. */
+export interface SiteTextsTable {
+  id: number;
+  homeAboutHeading: string;
+  homeAboutText: string;
+  aboutHeading: string;
+  aboutText: string;
+  founderMemberId: number | null;
+  vision: string;
+  mission: string;
+  yearsOfExperience: number | null;
+  workingHours: number | null;
+  updatedAt: string;
+}
+
+/** The owner's SEO fields for a page without a parameter; null keeps the page's own. */
+export interface PageSeoTable {
+  path: string;
+  description: string | null;
+  image: string | null;
   updatedAt: string;
 }
 
@@ -216,8 +278,13 @@ export interface Database {
   clients: ClientsTable;
   teamMembers: TeamMembersTable;
   contacts: ContactsTable;
+  outbox: OutboxTable;
   siteSettings: SiteSettingsTable;
   contentVersion: ContentVersionTable;
+  testimonials: TestimonialsTable;
+  siteTextCards: SiteTextCardsTable;
+  siteTexts: SiteTextsTable;
+  pageSeo: PageSeoTable;
   admins: AdminsTable;
   sessions: SessionsTable;
   knownDevices: KnownDevicesTable;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { createBlog } from '../services/blogs';
 import { createClient } from '../services/clients';
 import type { ServiceContext, UploadedFile } from '../services/context';
-import { createProject } from '../services/projects';
+import { createProject, setProjectCover } from '../services/projects';
 import { updateSiteSettings } from '../services/settings';
 import { createTeamMember } from '../services/team-members';
 import { demoBlogs, demoClients, type DemoImage, demoProjects, demoSettings, demoTeam } from './demo-content';
@@ -39,9 +39,10 @@ export async function seedDemoContent(ctx: ServiceContext): Promise<boolean> {
 
   // Oldest first, so the newest projects are the most recent rows.
   for (const project of [...demoProjects].sort((a, b) => a.year - b.year)) {
-    const { images, ...fields } = project;
+    const { images, coverIndex, ...fields } = project;
     const files = await Promise.all(images.map(drawImage));
-    await createProject(ctx, fields, files, { alts: images.map((image) => image.alt) });
+    const created = await createProject(ctx, fields, files, { alts: images.map((image) => image.alt) });
+    if (coverIndex !== undefined) await setProjectCover(ctx, created.id, created.images[coverIndex]!);
   }
 
   for (const blog of demoBlogs) {

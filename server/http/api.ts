@@ -11,7 +11,9 @@ import { contactsRouter } from './routes/contacts';
 import { mediaRouter } from './routes/media';
 import { projectsRouter } from './routes/projects';
 import { siteRouter } from './routes/site';
+import { siteTextsRouter } from './routes/site-texts';
 import { teamMembersRouter } from './routes/team-members';
+import { testClockRouter } from './routes/test-clock';
 import { loadSession, refuseWritesUntilPasswordChanged } from './session';
 import { limitUploads } from './uploads-parser';
 
@@ -37,8 +39,10 @@ export function apiRouter(ctx: ServiceContext): Router {
   router.use('/clients', clientsRouter(ctx));
   router.use('/team-members', teamMembersRouter(ctx));
   router.use('/media', mediaRouter(ctx));
+  router.use('/test-clock', testClockRouter(ctx));
   router.use('/', contactsRouter(ctx));
   router.use('/', siteRouter(ctx));
+  router.use('/', siteTextsRouter(ctx));
 
   router.use(apiNotFound);
   router.use(apiErrorHandler);

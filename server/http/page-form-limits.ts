@@ -1,4 +1,5 @@
-import { MAX_IMAGE_BYTES, type RateLimitName } from '../../core/constants';
+import { CONTACT_BULK_MAX_IDS, MAX_IMAGE_BYTES, type RateLimitName } from '../../core/constants';
+import { DASHBOARD_MESSAGES_PATH } from '../../core/site-structure';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
 import { takeRateLimit } from '../services/rate-limit';
@@ -12,7 +13,7 @@ export interface PageFormLimit {
   rateLimit?: RateLimitName;
 }
 
-/** The inbox's forms (an id, a status, an intent), sign-out (nothing), and any page POST not listed here. */
+/** Sign-out (nothing), and any page POST not listed here. */
 const SMALLEST_FORM: PageFormLimit = { maxBytes: 2 * 1024, maxFields: 10 };
 
 /**
@@ -27,7 +28,8 @@ const PAGE_FORM_LIMITS = new Map<string, PageFormLimit>([
   ['/dashboard/login', { maxBytes: 16 * 1024, maxFields: 10, rateLimit: 'login' }],
   // Multipart with a logo of at most 10 MB beside ten text fields.
   ['/dashboard/settings', { maxBytes: MAX_IMAGE_BYTES + 1024 * 1024, maxFields: 30 }],
-  ['/dashboard/messages', SMALLEST_FORM],
+  // The inbox's forms: an id, a status and an intent, or a bulk action on up to CONTACT_BULK_MAX_IDS ids.
+  [DASHBOARD_MESSAGES_PATH, { maxBytes: 4 * 1024, maxFields: CONTACT_BULK_MAX_IDS + 10 }],
   ['/dashboard/logout', SMALLEST_FORM],
 ]);
 

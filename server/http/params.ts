@@ -14,3 +14,9 @@ export function orNotFound<T>(value: T | null, message: string): T {
   if (value === null) throw new AppError(404, message);
   return value;
 }
+
+/** The request's fields, whether it came as JSON or as a multipart form. */
+export function bodyFields(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

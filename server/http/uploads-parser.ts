@@ -35,9 +35,3 @@ export function filesNamed(req: Request, field: string): UploadedFile[] {
 export function fileNamed(req: Request, field: string): UploadedFile | undefined {
   return filesNamed(req, field)[0];
 }
-
-/** The request's fields, whether it came as JSON or as a multipart form. */
-export function bodyFields(req: Request): Record<string, unknown> {
-  const body: unknown = req.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}

@@ -9,6 +9,8 @@ import { nowIso, type ServiceContext, type UploadedFile } from './context';
 import { notFound, parseInput } from './errors';
 import { sanitizeBlogHtml, sanitizeStoredBlogHtml } from './html-sanitizer';
 import { deleteMediaRows, deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from './media';
+import { isPublic, publicationTime } from './publishing';
+import { publishingNow } from './publishing-clock';
 
 const BLOG_COLUMNS = [
   'id',
@@ -20,6 +22,8 @@ const BLOG_COLUMNS = [
   'status',
   'readTime',
   'imageMediaId',
+  'seoDescription',
+  'seoImage',
   'date',
   'createdAt',
   'updatedAt',
@@ -42,7 +46,7 @@ async function assemble(db: Db, rows: BlogRow[]): Promise<Blog[]> {
     db
       .selectFrom('blogImages')
       .innerJoin('mediaItems', 'mediaItems.id', 'blogImages.mediaId')
-      .select(['blogImages.blogId', 'mediaItems.path'])
+      .select(['blogImages.blogId', 'mediaItems.path', 'mediaItems.width', 'mediaItems.height', 'mediaItems.variants'])
       .where('blogImages.blogId', 'in', ids)
       .orderBy('blogImages.blogId')
       .orderBy('blogImages.position')
@@ -55,6 +59,7 @@ async function assemble(db: Db, rows: BlogRow[]): Promise<Blog[]> {
   const coverById = new Map(covers.map((cover) => [cover.id, cover]));
   return rows.map((row) => {
     const cover = row.imageMediaId === null ? undefined : coverById.get(row.imageMediaId);
+    const own = gallery.filter((image) => image.blogId === row.id);
     return {
       id: row.id,
       title: row.title,
@@ -67,19 +72,24 @@ async function assemble(db: Db, rows: BlogRow[]): Promise<Blog[]> {
       readTime: row.readTime,
       image: cover?.path ?? '',
       imageDetails: cover ? toImageDetails(cover, row.title) : null,
-      images: gallery.filter((image) => image.blogId === row.id).map((image) => image.path),
+      images: own.map((image) => image.path),
+      imagesDetails: own.map((image, index) => toImageDetails(image, `${row.title}, image ${index + 1}`)),
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       publishedAt: row.publishedAt,
       date: row.date,
+      seoDescription: row.seoDescription,
+      seoImage: row.seoImage,
     };
   });
 }
 
-/** Published posts only unless `includeDrafts` (the administrator's view); newest first. */
+/** Posts visitors see (published, their time come) unless `includeDrafts` (the administrator's view); newest first. */
 export async function listBlogs(ctx: ServiceContext, options: { includeDrafts?: boolean } = {}): Promise<Blog[]> {
   let query = ctx.db.selectFrom('blogs').select(BLOG_COLUMNS);
-  if (!options.includeDrafts) query = query.where('status', '=', 'published');
+  if (!options.includeDrafts) {
+    query = query.where('status', '=', 'published').where('publishedAt', '<=', publishingNow());
+  }
   const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
   return assemble(ctx.db, rows);
 }
@@ -91,14 +101,15 @@ async function findBlog(db: Db, id: number): Promise<Blog | null> {
   return blog ?? null;
 }
 
-/** A draft is the administrator's: visitors are told it does not exist. */
+/** A draft or scheduled post is the administrator's: visitors are told it does not exist. */
 export async function getBlog(
   ctx: ServiceContext,
   id: number,
   options: { includeDrafts?: boolean } = {},
 ): Promise<Blog | null> {
   const blog = await findBlog(ctx.db, id);
-  if (!blog || (blog.status !== 'published' && !options.includeDrafts)) return null;
+  const visible = blog?.status === 'published' && isPublic(blog.publishedAt);
+  if (!blog || (!visible && !options.includeDrafts)) return null;
   return blog;
 }
 
@@ -139,7 +150,7 @@ async function replaceGallery(db: Db, blogId: number, mediaIds: number[]): Promi
 }
 
 export async function createBlog(ctx: ServiceContext, input: unknown, files: BlogFiles = {}): Promise<Blog> {
-  const { tags, ...fields } = parseInput(blogCreateSchema, input);
+  const { tags, publishAt, ...fields } = parseInput(blogCreateSchema, input);
   return writeWithImages(ctx, filesInOrder(files), 'blog', async (trx, mediaIds) => {
     const now = nowIso();
     const imageMediaId = files.image ? mediaIds[0]! : null;
@@ -152,7 +163,7 @@ export async function createBlog(ctx: ServiceContext, input: unknown, files: Blo
         imageMediaId,
         createdAt: now,
         updatedAt: now,
-        publishedAt: fields.status === 'published' ? now : null,
+        publishedAt: fields.status === 'published' ? publicationTime(publishAt, null) : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -168,13 +179,14 @@ export async function updateBlog(
   input: unknown,
   files: BlogFiles = {},
 ): Promise<Blog> {
-  const { tags, ...fields } = parseInput(blogUpdateSchema, input);
+  const { tags, publishAt, ...fields } = parseInput(blogUpdateSchema, input);
   const existing = await requireBlog(ctx.db, id);
+  const publishing = (fields.status ?? existing.status) === 'published';
   return writeWithImages(ctx, filesInOrder(files), 'blog', async (trx, mediaIds) => {
     const replaced: MediaItemRow[] = [];
     const columns: Record<string, unknown> = { ...fields, updatedAt: nowIso() };
     if (fields.content !== undefined) columns.content = sanitizeBlogHtml(fields.content);
-    if (fields.status === 'published' && existing.publishedAt === null) columns.publishedAt = nowIso();
+    if (publishing) columns.publishedAt = publicationTime(publishAt, existing.publishedAt);
     if (files.image) {
       const old = await trx.selectFrom('blogs').select('imageMediaId').where('id', '=', id).executeTakeFirst();
       columns.imageMediaId = mediaIds[0];

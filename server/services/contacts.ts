@@ -1,13 +1,20 @@
-import { CONTACT_MIN_FILL_MS, type ContactStatus } from '../../core/constants';
+import { type ExpressionBuilder, sql } from 'kysely';
+import { CONTACT_MIN_FILL_MS, type ContactStatus, INBOX_PAGE_SIZE, type NotificationState } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
-import { contactMessageSchema, contactUpdateSchema } from '../../core/schemas/contact.schema';
-import type { ContactMessage } from '../../core/types';
+import {
+  contactIdsSchema,
+  contactMessageSchema,
+  contactUpdateSchema,
+  type InboxQuery,
+  inboxQuerySchema,
+} from '../../core/schemas/contact.schema';
+import type { ContactMessage, ContactMessagePage } from '../../core/types';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { nowIso, type ServiceContext } from './context';
 import { notFound, parseInput } from './errors';
+import { queueContactNotification } from './outbox';
 import { takeRateLimit } from './rate-limit';
-
-const CONTACT_COLUMNS = ['id', 'name', 'email', 'phone', 'message', 'status', 'createdAt', 'updatedAt'] as const;
 
 /**
  * Stores a visitor's message. A filled honeypot, or a form sent sooner than a
@@ -26,26 +33,121 @@ export async function createContactMessage(
   const honeypotFilled = website !== undefined && website.trim() !== '';
   const sentTooSoon = formStartedAt !== undefined && now - formStartedAt < CONTACT_MIN_FILL_MS;
   if (honeypotFilled || sentTooSoon) return false;
-  const stamp = nowIso();
-  await ctx.db
-    .insertInto('contacts')
-    .values({ ...fields, status: 'new', ip: meta.ip, createdAt: stamp, updatedAt: stamp })
-    .execute();
+  const stamp = new Date();
+  // The e-mail is queued with the message or not at all: no message is stored untold, none told unstored.
+  await ctx.db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('contacts')
+      .values({ ...fields, status: 'new', ip: meta.ip, createdAt: stamp.toISOString(), updatedAt: stamp.toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (ctx.config.notifications) await queueContactNotification(trx, id, stamp);
+  });
+  ctx.notifier?.wake();
   return true;
 }
 
-function toContactMessage(row: Awaited<ReturnType<typeof selectContacts>>[number]): ContactMessage {
-  return { ...row, status: row.status as ContactStatus };
+/** The messages with their e-mail's state: a left join, as a message that arrived with e-mail off has none. */
+function selectContactRows(db: Db) {
+  return db
+    .selectFrom('contacts')
+    .leftJoin('outbox', 'outbox.contactId', 'contacts.id')
+    .select([
+      'contacts.id',
+      'contacts.name',
+      'contacts.email',
+      'contacts.phone',
+      'contacts.message',
+      'contacts.status',
+      'contacts.createdAt',
+      'contacts.updatedAt',
+      'outbox.state as notificationState',
+      'outbox.attempts as notificationAttempts',
+      'outbox.nextAttemptAt as notificationNextAttemptAt',
+      'outbox.sentAt as notificationSentAt',
+      'outbox.lastError as notificationLastError',
+    ])
+    .orderBy('contacts.createdAt', 'desc')
+    .orderBy('contacts.id', 'desc');
 }
 
-function selectContacts(db: Db, id?: number) {
-  let query = db.selectFrom('contacts').select(CONTACT_COLUMNS);
-  if (id !== undefined) query = query.where('id', '=', id);
-  return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+type ContactRow = Awaited<ReturnType<ReturnType<typeof selectContactRows>['execute']>>[number];
+
+function toContactMessage(row: ContactRow): ContactMessage {
+  const {
+    notificationState: state,
+    notificationAttempts: attempts,
+    notificationNextAttemptAt: nextAttemptAt,
+    notificationSentAt: sentAt,
+    notificationLastError: lastError,
+    ...message
+  } = row;
+  return {
+    ...message,
+    status: message.status as ContactStatus,
+    notification:
+      state === null
+        ? null
+        : {
+            state: state as NotificationState,
+            attempts: attempts ?? 0,
+            nextAttemptAt: nextAttemptAt ?? '',
+            sentAt,
+            lastError,
+          },
+  };
 }
 
+/** Every message, newest first: GET /api/contacts without paging, as SPEC section 7 has it. */
 export async function listContactMessages(ctx: ServiceContext): Promise<ContactMessage[]> {
-  return (await selectContacts(ctx.db)).map(toContactMessage);
+  return (await selectContactRows(ctx.db).execute()).map(toContactMessage);
+}
+
+/** LIKE's own wildcards in a search are searched for as themselves. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The messages of one view that match the search; lower() on both sides, as PostgreSQL's LIKE minds case. */
+function inboxFilter(query: InboxQuery) {
+  return (eb: ExpressionBuilder<Database, 'contacts' | 'outbox'>) => {
+    const view = query.view === 'spam' ? eb('contacts.status', '=', 'spam') : eb('contacts.status', '!=', 'spam');
+    if (query.q === '') return view;
+    const pattern = likePattern(query.q);
+    const matches = (['contacts.name', 'contacts.email', 'contacts.phone', 'contacts.message'] as const).map(
+      (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
+    );
+    return eb.and([view, eb.or(matches)]);
+  };
+}
+
+/**
+ * One page of the inbox or the spam, newest first. A page past the last gives the last (after a bulk delete
+ * emptied it, say), so a kept link never shows an empty inbox that is not.
+ */
+export async function listContactMessagePage(ctx: ServiceContext, input: unknown): Promise<ContactMessagePage> {
+  const query = parseInput(inboxQuerySchema, input);
+  const filter = inboxFilter(query);
+  const counted = await ctx.db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(filter)
+    .executeTakeFirst();
+  const total = Number(counted?.count ?? 0);
+  const page = Math.min(query.page, Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)));
+  const rows = await selectContactRows(ctx.db)
+    .where(filter)
+    .limit(INBOX_PAGE_SIZE)
+    .offset((page - 1) * INBOX_PAGE_SIZE)
+    .execute();
+  return {
+    data: rows.map(toContactMessage),
+    view: query.view,
+    q: query.q,
+    page,
+    pageSize: INBOX_PAGE_SIZE,
+    total,
+  };
 }
 
 export async function updateContactMessage(ctx: ServiceContext, id: number, input: unknown): Promise<ContactMessage> {
@@ -57,13 +159,24 @@ export async function updateContactMessage(ctx: ServiceContext, id: number, inpu
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw notFound(MESSAGES.contactNotFound);
-  const [row] = await selectContacts(ctx.db, id);
-  return toContactMessage(row!);
+  return toContactMessage(await selectContactRows(ctx.db).where('contacts.id', '=', id).executeTakeFirstOrThrow());
 }
 
 export async function deleteContactMessage(ctx: ServiceContext, id: number): Promise<void> {
   const result = await ctx.db.deleteFrom('contacts').where('id', '=', id).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw notFound(MESSAGES.contactNotFound);
+}
+
+/** Deletes the messages named, in one transaction; ids already gone are skipped. Returns how many went. */
+export async function deleteContactMessages(ctx: ServiceContext, input: unknown): Promise<number> {
+  const { ids } = parseInput(contactIdsSchema, input);
+  return ctx.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom('contacts')
+      .where('id', 'in', [...new Set(ids)])
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }
 
 export async function countNewContactMessages(ctx: ServiceContext): Promise<number> {

@@ -25,3 +25,12 @@ export async function readContentVersion(db: Db): Promise<number> {
   const row = await db.selectFrom('contentVersion').select('version').where('id', '=', 1).executeTakeFirst();
   return row?.version ?? 0;
 }
+
+/** Runs a content write in a transaction that also bumps the version, so cached pages stop serving. */
+export async function writeContent<T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await write(trx);
+    await bumpContentVersion(trx);
+    return result;
+  });
+}

@@ -1,5 +1,7 @@
 import { type Db, sqliteHandle } from '../db/database';
 import { localContentWrites, readContentVersion } from './content-version';
+import { publishingNow } from './publishing-clock';
+import { nextScheduledPublication } from './publishing';
 
 /**
  * A number that moves whenever content may have changed, read for each request the page cache could answer:
@@ -19,12 +21,37 @@ export type ContentWatch = () => Promise<number>;
  * which may then ask another instance first: the two-instance test saw a stale read within 20 writes.
  */
 export function watchContent(db: Db): ContentWatch {
+  return watchSchedule(watchWrites(db), () => nextScheduledPublication(db));
+}
+
+function watchWrites(db: Db): ContentWatch {
   const sqlite = sqliteHandle(db);
   if (sqlite) {
     const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
     return async () => localContentWrites() + (dataVersion.get() as number);
   }
   return coalescedReads(() => readContentVersion(db));
+}
+
+/**
+ * A scheduled project or post becomes public without a write, so the number must also move when the next
+ * publication time passes. That time is looked up again only when writes moved the number or it passed: one
+ * query per change, none per request. Two requests may both look it up; the number then moves twice, which
+ * costs a render, never a stale answer.
+ */
+function watchSchedule(writes: ContentWatch, nextPublication: () => Promise<string | null>): ContentWatch {
+  let seenWrites: number | undefined;
+  let due: string | null = null;
+  let epoch = 0;
+  return async () => {
+    const current = await writes();
+    if (current !== seenWrites || (due !== null && publishingNow() >= due)) {
+      seenWrites = current;
+      epoch += 1;
+      due = await nextPublication();
+    }
+    return epoch;
+  };
 }
 
 /**

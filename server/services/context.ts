@@ -7,6 +7,8 @@ export interface ServiceContext {
   db: Db;
   storage: MediaStorage;
   config: Config;
+  /** The server's e-mail sender, when SMTP_URL is set: told of each new message so it need not wait to poll. */
+  notifier?: { wake: () => void };
 }
 
 /** An uploaded file as the services see it, whatever parsed the request. */

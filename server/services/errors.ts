@@ -1,12 +1,12 @@
 import type { z, ZodError } from 'zod';
-import { fieldMessages } from '../../core/schemas/fields';
+import { type FieldMessages, fieldMessages } from '../../core/schemas/fields';
 
 /** An error meant for the caller: its status and text go out as they are. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly fields?: Record<string, string>,
+    readonly fields?: FieldMessages,
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, JPEG_QUALITY, MAX_IMAGE_BYTES } from '../../core/constants';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import {
+  IMAGE_MAX_HEIGHT,
+  IMAGE_MAX_WIDTH,
+  IMAGE_VARIANT_WIDTHS,
+  JPEG_QUALITY,
+  MAX_IMAGE_BYTES,
+} from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import type { ImageVariant } from '../../core/types';
-import type { NewMediaItem } from '../db/schema';
+import type { MediaPurpose, NewMediaItem } from '../db/schema';
 import type { MediaStorage } from '../storage/media-storage';
 import { AppError } from './errors';
 import type { UploadedFile } from './context';
@@ -18,7 +24,63 @@ import type { UploadedFile } from './context';
 
 /** About 40 megapixels: any camera photo, but not a decompression bomb. */
 export const MAX_INPUT_PIXELS = 40_000_000;
-const VARIANT_WIDTHS = [400, 800] as const;
+
+const VARIANT_FORMATS = ['webp', 'avif'] as const;
+
+/** The variants an image of this width has: each named width, or the image's own where it is narrower. */
+export function variantWidthsFor(imageWidth: number): number[] {
+  return [...new Set(IMAGE_VARIANT_WIDTHS.map((width) => Math.min(width, imageWidth)))];
+}
+
+/** The one reader of `media_items.variants`. */
+export function parseVariants(json: string): ImageVariant[] {
+  return JSON.parse(json) as ImageVariant[];
+}
+
+export interface VariantFile {
+  variant: ImageVariant;
+  data: Buffer;
+  mime: string;
+}
+
+/**
+ * Encodes the WebP and AVIF variants `wanted` (width and format) of an image whose main file is
+ * `mainPath`, from `source` (its pixels at full size), named `<main name without extension>-<width>.<format>`.
+ */
+export async function encodeVariants(
+  source: () => Sharp,
+  size: { width: number; height: number },
+  mainPath: string,
+  wanted: { width: number; format: ImageVariant['format'] }[],
+): Promise<VariantFile[]> {
+  const stem = mainPath.replace(/\.[a-z]+$/, '');
+  const files: VariantFile[] = [];
+  for (const { width, format } of wanted) {
+    const height = Math.round((size.height * width) / size.width);
+    const resized = width === size.width ? source() : source().resize(width, height);
+    const data =
+      format === 'webp'
+        ? await resized.webp({ quality: 78 }).toBuffer()
+        : await resized.avif({ quality: 55, effort: 2 }).toBuffer();
+    files.push({
+      variant: { path: `${stem}-${width}.${format}`, width, height, format },
+      data,
+      mime: `image/${format}`,
+    });
+  }
+  return files;
+}
+
+/** Every variant an image of this width should have, that `existing` does not hold. */
+export function missingVariants(
+  imageWidth: number,
+  existing: ImageVariant[],
+): { width: number; format: ImageVariant['format'] }[] {
+  const held = new Set(existing.map((variant) => `${variant.width}.${variant.format}`));
+  return variantWidthsFor(imageWidth)
+    .flatMap((width) => VARIANT_FORMATS.map((format) => ({ width, format })))
+    .filter(({ width, format }) => !held.has(`${width}.${format}`));
+}
 
 const OUTPUT_BY_INPUT: Record<string, { format: 'jpeg' | 'png' | 'webp'; ext: string; mime: string }> = {
   jpeg: { format: 'jpeg', ext: 'jpg', mime: 'image/jpeg' },
@@ -82,7 +144,11 @@ function cleanName(originalName: string): string {
  * DATA_DIR/uploads or the bucket). Returns the media row to insert; the caller
  * inserts it, and removes the files with `deleteImageFiles` if its transaction fails.
  */
-export async function processImage(storage: MediaStorage, file: UploadedFile, purpose: string): Promise<NewMediaItem> {
+export async function processImage(
+  storage: MediaStorage,
+  file: UploadedFile,
+  purpose: MediaPurpose,
+): Promise<NewMediaItem> {
   const { format } = await inspect(file.buffer);
   const output = OUTPUT_BY_INPUT[format]!;
 
@@ -109,29 +175,16 @@ export async function processImage(storage: MediaStorage, file: UploadedFile, pu
     main = await fromRaw().webp({ quality: JPEG_QUALITY }).toBuffer();
   }
 
-  const folder = purpose.replace(/[^a-z]/g, '') || 'misc';
   const base = makeBaseName();
-  const mainPath = `${folder}/${base}.${output.ext}`;
+  const mainPath = `${purpose}/${base}.${output.ext}`;
 
-  const variants: ImageVariant[] = [];
-  const variantFiles: { path: string; data: Buffer; mime: string }[] = [];
-  for (const width of VARIANT_WIDTHS) {
-    if (width >= info.width) continue;
-    const height = Math.round((info.height * width) / info.width);
-    const resized = fromRaw().resize(width, height);
-    const webp = await resized.clone().webp({ quality: 78 }).toBuffer();
-    const avif = await resized.clone().avif({ quality: 55, effort: 2 }).toBuffer();
-    for (const [variantFormat, bytes] of [
-      ['webp', webp],
-      ['avif', avif],
-    ] as const) {
-      const variantPath = `${folder}/${base}-${width}.${variantFormat}`;
-      variants.push({ path: variantPath, width, height, format: variantFormat });
-      variantFiles.push({ path: variantPath, data: bytes, mime: `image/${variantFormat}` });
-    }
-  }
+  const variantFiles = await encodeVariants(fromRaw, info, mainPath, missingVariants(info.width, []));
+  const variants = variantFiles.map((file) => file.variant);
 
-  const files = [{ path: mainPath, data: main, mime: output.mime }, ...variantFiles];
+  const files = [
+    { path: mainPath, data: main, mime: output.mime },
+    ...variantFiles.map((file) => ({ path: file.variant.path, data: file.data, mime: file.mime })),
+  ];
   const written: string[] = [];
   try {
     for (const item of files) {
@@ -161,7 +214,7 @@ export async function processImage(storage: MediaStorage, file: UploadedFile, pu
 export async function processImages(
   storage: MediaStorage,
   files: UploadedFile[],
-  purpose: string,
+  purpose: MediaPurpose,
 ): Promise<NewMediaItem[]> {
   const done: NewMediaItem[] = [];
   try {
@@ -182,10 +235,7 @@ export async function deleteImageFiles(
   storage: MediaStorage,
   items: { path: string; variants: string }[],
 ): Promise<void> {
-  const names = items.flatMap((item) => [
-    item.path,
-    ...(JSON.parse(item.variants) as ImageVariant[]).map((variant) => variant.path),
-  ]);
+  const names = items.flatMap((item) => [item.path, ...parseVariants(item.variants).map((variant) => variant.path)]);
   if (names.length === 0) return;
   try {
     await storage.delete(names);

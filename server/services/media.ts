@@ -1,13 +1,13 @@
 import { MEDIA_UPLOAD_MAX_IMAGES } from '../../core/constants';
-import type { ImageDetails, ImageVariant, MediaItem } from '../../core/types';
+import type { ImageDetails, MediaItem } from '../../core/types';
 import { MESSAGES } from '../../core/messages';
 import type { Db } from '../db/database';
-import type { MediaItemRow, NewMediaItem } from '../db/schema';
+import type { MediaItemRow, MediaPurpose, NewMediaItem } from '../db/schema';
 import { bumpContentVersion } from './content-version';
 import { type ServiceContext, type UploadedFile } from './context';
 import type { MediaStorage } from '../storage/media-storage';
 import { AppError, notFound } from './errors';
-import { deleteImageFiles, isStoredImageName, processImages } from './images';
+import { deleteImageFiles, isStoredImageName, parseVariants, processImages } from './images';
 
 /**
  * Media rows: every stored image has one, owned by the entity it was uploaded
@@ -55,7 +55,7 @@ export function toImageDetails(
     width: row.width,
     height: row.height,
     alt,
-    variants: JSON.parse(row.variants) as ImageVariant[],
+    variants: parseVariants(row.variants),
   };
 }
 
@@ -68,7 +68,7 @@ export function toImageDetails(
 export async function writeWithImages<T>(
   ctx: ServiceContext,
   files: UploadedFile[],
-  purpose: string,
+  purpose: MediaPurpose,
   write: (trx: Db, newMediaIds: number[]) => Promise<{ result: T; replaced: MediaItemRow[] }>,
 ): Promise<T> {
   const prepared = await processImages(ctx.storage, files, purpose);
@@ -181,7 +181,7 @@ export async function removeUnreferencedImageFiles(
   const referenced = new Set<string>();
   for (const row of rows) {
     referenced.add(row.path);
-    for (const variant of JSON.parse(row.variants) as ImageVariant[]) referenced.add(variant.path);
+    for (const variant of parseVariants(row.variants)) referenced.add(variant.path);
   }
   const unreferenced = entries.filter((entry) => {
     const parts = entry.name.split('/');

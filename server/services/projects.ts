@@ -1,7 +1,8 @@
 import type { ProjectStatus } from '../../core/constants';
-import { MAX_PROJECT_IMAGES } from '../../core/constants';
+import { DEFAULT_PROJECT_STATUS, MAX_PROJECT_IMAGES } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import {
+  heroProjectCreateSchema,
   type ProjectCreateInput,
   type ProjectImagesArrangement,
   type ProjectUpdateInput,
@@ -17,6 +18,8 @@ import { AppError, notFound, parseInput } from './errors';
 import { toStoredImagePath } from './image-refs';
 import { deleteImageFiles } from './images';
 import { deleteMediaRows, deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from './media';
+import { isPublic, publicationTime } from './publishing';
+import { publishingNow } from './publishing-clock';
 
 const PROJECT_COLUMNS = [
   'id',
@@ -31,9 +34,12 @@ const PROJECT_COLUMNS = [
   'featured',
   'showInRecent',
   'coverMediaId',
+  'seoDescription',
+  'seoImage',
   'date',
   'createdAt',
   'updatedAt',
+  'publishedAt',
 ] as const;
 
 interface ProjectImageRow {
@@ -89,11 +95,14 @@ function toProject(row: ProjectRow, images: ProjectImageRow[]): Project {
     status: row.status as ProjectStatus,
     client: row.client,
     designTeam: row.designTeam,
+    seoDescription: row.seoDescription,
+    seoImage: row.seoImage,
     featured: row.featured === 1,
     showInRecent: row.showInRecent === 1,
     date: row.date,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    publishedAt: row.publishedAt,
   };
 }
 
@@ -107,9 +116,19 @@ export interface ProjectFilters {
   limit?: number;
 }
 
+export interface ProjectVisibility {
+  /** The administrator's view: drafts and scheduled projects too. Visitors see public ones only. */
+  includeDrafts?: boolean;
+}
+
 /** Newest first; filters match exactly (SPEC section 5). */
-export async function listProjects(ctx: ServiceContext, filters: ProjectFilters = {}): Promise<Project[]> {
+export async function listProjects(
+  ctx: ServiceContext,
+  filters: ProjectFilters = {},
+  visibility: ProjectVisibility = {},
+): Promise<Project[]> {
   let query = ctx.db.selectFrom('projects').select(PROJECT_COLUMNS);
+  if (!visibility.includeDrafts) query = query.where('publishedAt', '<=', publishingNow());
   if (filters.featured !== undefined) query = query.where('featured', '=', filters.featured ? 1 : 0);
   if (filters.showInRecent !== undefined) query = query.where('showInRecent', '=', filters.showInRecent ? 1 : 0);
   if (filters.category !== undefined) query = query.where('category', '=', filters.category);
@@ -133,8 +152,25 @@ async function findProject(db: Db, id: number): Promise<Project | null> {
   return toProject(row, images.get(id) ?? []);
 }
 
-export async function getProject(ctx: ServiceContext, id: number): Promise<Project | null> {
-  return findProject(ctx.db, id);
+/** A draft or scheduled project is the administrator's: visitors are told it does not exist. */
+export async function getProject(
+  ctx: ServiceContext,
+  id: number,
+  visibility: ProjectVisibility = {},
+): Promise<Project | null> {
+  const project = await findProject(ctx.db, id);
+  if (!project || (!visibility.includeDrafts && !isPublic(project.publishedAt))) return null;
+  return project;
+}
+
+/** Visitors' count: drafts and scheduled projects are not told about. */
+export async function countPublicProjects(ctx: ServiceContext): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('projects')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('publishedAt', '<=', publishingNow())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 async function requireProject(db: Db, id: number): Promise<Project> {
@@ -169,6 +205,29 @@ export async function createProject(
 ): Promise<Project> {
   const fields: ProjectCreateInput = parseInput(projectCreateSchema, input);
   if (files.length === 0) throw new AppError(400, MESSAGES.selectProjectImage);
+  return insertProject(ctx, fields, files, options);
+}
+
+/**
+ * The hero banner's add form (SPEC section 5 lists no image rule for it): images are optional, and a
+ * project without one shows the built-in placeholder.
+ */
+export async function createHeroProject(
+  ctx: ServiceContext,
+  input: unknown,
+  files: UploadedFile[],
+  options: ProjectImageOptions = {},
+): Promise<Project> {
+  const fields = parseInput(heroProjectCreateSchema, input);
+  return insertProject(ctx, { ...fields, status: fields.status ?? DEFAULT_PROJECT_STATUS }, files, options);
+}
+
+async function insertProject(
+  ctx: ServiceContext,
+  { published, publishAt, ...fields }: ProjectCreateInput,
+  files: UploadedFile[],
+  options: ProjectImageOptions,
+): Promise<Project> {
   checkImageCount(files.length);
   return writeWithImages(ctx, files, 'project', async (trx, mediaIds) => {
     const now = nowIso();
@@ -181,6 +240,7 @@ export async function createProject(
         coverMediaId: mediaIds[0] ?? null,
         createdAt: now,
         updatedAt: now,
+        publishedAt: published ? publicationTime(publishAt, null) : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -189,12 +249,15 @@ export async function createProject(
   });
 }
 
-function toColumns(fields: ProjectUpdateInput) {
-  const { featured, showInRecent, ...rest } = fields;
+function toColumns(fields: ProjectUpdateInput, storedPublishedAt: string | null) {
+  const { featured, showInRecent, published, publishAt, ...rest } = fields;
   return {
     ...rest,
     ...(featured === undefined ? {} : { featured: featured ? 1 : 0 }),
     ...(showInRecent === undefined ? {} : { showInRecent: showInRecent ? 1 : 0 }),
+    ...(published === undefined
+      ? {}
+      : { publishedAt: published ? publicationTime(publishAt, storedPublishedAt) : null }),
   };
 }
 
@@ -221,11 +284,11 @@ export async function updateProject(
   options: ProjectImageOptions = {},
 ): Promise<Project> {
   const fields = parseInput(projectUpdateSchema, input);
-  await requireProject(ctx.db, id);
+  const existing = await requireProject(ctx.db, id);
   checkImageCount(files.length);
   return writeWithImages(ctx, files, 'project', async (trx, mediaIds) => {
     let replaced: Awaited<ReturnType<typeof detachImages>> = [];
-    const columns = toColumns(fields);
+    const columns = toColumns(fields, existing.publishedAt);
     if (mediaIds.length > 0) {
       replaced = await detachImages(trx, id, await projectMediaIds(trx, id));
       await attachImages(trx, id, mediaIds, 0, options.alts);

@@ -2,7 +2,7 @@ import type { RateLimitName } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { usesPostgres } from '../db/migrations/columns';
+import { usesPostgres } from '../db/dialect';
 import { logEvent } from '../log';
 import { rateLimitKey } from './client-key';
 import type { ServiceContext } from './context';
@@ -52,7 +52,10 @@ async function refuseWhenSpent(
   throw new RateLimitError(REFUSALS[name](minutes), seconds);
 }
 
-/** On PostgreSQL, serialises the transactions that count one client's hits in one bucket. */
+/**
+ * Serialises the transactions that count one client's hits in one bucket: on PostgreSQL with an advisory lock;
+ * SQLite transactions hold the write lock from their start already (BEGIN IMMEDIATE, db/database.ts).
+ */
 export async function lockCounter(db: Db, bucket: string, clientKey: string): Promise<void> {
   if (usesPostgres(db)) await sql`select pg_advisory_xact_lock(hashtext(${`${bucket}:${clientKey}`}))`.execute(db);
 }

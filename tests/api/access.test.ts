@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_MAIN_LINKS, DASHBOARD_MORE_LINKS } from '../../app/features/dashboard/dashboard-nav';
 import { MESSAGES } from '../../core/messages';
 import { api } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -64,6 +65,25 @@ describe('with a session', () => {
     const library = await api<{ data: unknown[] }>(server, 'GET', '/api/media', { cookie: await server.login() });
     expect(library).toMatchObject({ status: 200, body: { data: [] } });
     expect(library.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
+
+describe('dashboard pages', () => {
+  it('are titled by their section and kept out of search engines', async () => {
+    const cookie = await server.login();
+    const pages = [
+      ...[...DASHBOARD_MAIN_LINKS, ...DASHBOARD_MORE_LINKS].map(({ to, label }) => ({
+        path: to,
+        title: label === 'Dashboard' ? 'Dashboard' : `${label} | Dashboard`,
+        cookie,
+      })),
+      { path: '/dashboard/login', title: 'Sign in | Dashboard', cookie: undefined },
+    ];
+    for (const { path, title, cookie: sent } of pages) {
+      const html = await (await fetch(`${server.url}${path}`, { headers: sent ? { cookie: sent } : {} })).text();
+      expect(html, path).toContain(`<title>${title}</title>`);
+      expect(html, path).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    }
   });
 });
 

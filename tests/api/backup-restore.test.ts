@@ -8,7 +8,7 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, ContactMessage, Project } from '../../core/types';
 import { api, form } from '../support/api-client';
-import { imageBlob, makeImage } from '../support/images';
+import { adminOf, createProject, jpeg } from '../support/factories';
 import { onPostgres, postgresUrlFor } from '../support/test-database';
 import { onS3 } from '../support/test-media';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -70,14 +70,13 @@ function writeBlog(title: string) {
 
 beforeAll(async () => {
   const running = await start();
-  const image = { data: imageBlob(await makeImage(1200, 800)), name: 'site.jpg' };
-  const fields = { title: 'Haa Guesthouse', description: 'Stone and timber.', year: '2023', location: 'Haa' };
-  const created = await api<{ data: Project }>(running, 'POST', '/api/projects', {
-    cookie,
-    form: form({ ...fields, category: 'Hospitality' }, { images: [image] }),
-  });
-  expect(created.status).toBe(201);
-  project = created.body.data;
+  const fields = {
+    title: 'Haa Guesthouse',
+    description: 'Stone and timber.',
+    location: 'Haa',
+    category: 'Hospitality',
+  };
+  project = await createProject(adminOf(running, cookie), fields, [await jpeg('site.jpg', 1200, 800)]);
   const written = await writeBlog('Winter on site');
   expect(written.status).toBe(201);
   blog = written.body.data;

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api-client';
 import { expectScriptHashPolicy, inlineScripts } from '../support/csp';
-import { dropPostgresSchema, onPostgres } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Decision 008. Every instance behind a CDN has the same SITE_URL (canonical URLs are in the pages), so the
@@ -30,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (onPostgres) await dropPostgresSchema(dataDir);
 });
 
 function get(path: string, headers: Record<string, string> = {}, target = server) {
@@ -146,12 +144,13 @@ describe('public API answers', () => {
     expect(await again.text()).toBe('');
   });
 
-  it('the blog answers, which show drafts to a session, say they vary by cookie', async () => {
-    for (const path of ['/api/blogs', '/api/blogs/1']) {
+  it('the blog and project answers, which show drafts to a session, say they vary by cookie', async () => {
+    for (const path of ['/api/blogs', '/api/blogs/1', '/api/projects', '/api/projects/1']) {
       expect((await get(path)).headers.get('vary'), path).toMatch(/cookie/i);
       expect((await get(path, { cookie })).headers.get('vary'), path).toMatch(/cookie/i);
     }
-    expect((await get('/api/projects')).headers.get('vary') ?? '').not.toMatch(/cookie/i);
+    // The hero's list shows drafts to nobody.
+    expect((await get('/api/projects/featured')).headers.get('vary') ?? '').not.toMatch(/cookie/i);
   });
 
   it('errors, the session answer and health are kept by nobody', async () => {

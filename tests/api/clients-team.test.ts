@@ -3,15 +3,12 @@ import { MESSAGES } from '../../core/messages';
 import type { Client, TeamMember } from '../../core/types';
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startSignedIn, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 let cookie: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  cookie = await server.login();
-});
+beforeAll(async () => ({ server, cookie } = await startSignedIn()));
 afterAll(() => server?.stop());
 
 describe('clients', () => {

@@ -13,7 +13,7 @@ import type { ContactMessage, SiteSettings } from '../../core/types';
 import { api, apiFrom } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
 import { postWithoutFinishing } from '../support/partial-post';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startSignedIn, type TestServer } from '../support/test-server';
 
 /**
  * Issue 13, findings 1, 2 and 7: junk query strings must not grow the public API cache, a flood of form
@@ -23,10 +23,7 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from
 let server: TestServer;
 let cookie: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  cookie = await server.login();
-});
+beforeAll(async () => ({ server, cookie } = await startSignedIn()));
 afterAll(() => server?.stop());
 
 const URLENCODED = 'application/x-www-form-urlencoded';

@@ -7,17 +7,14 @@ import { MESSAGES } from '../../core/messages';
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
 import { onS3, plantFile, storedFiles } from '../support/test-media';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startSignedIn, type TestServer } from '../support/test-server';
 
 /** Issue 5, files: decompression bombs, /uploads path tricks, upload names, what /uploads serves. */
 
 let server: TestServer;
 let cookie: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  cookie = await server.login();
-});
+beforeAll(async () => ({ server, cookie } = await startSignedIn()));
 afterAll(() => server?.stop());
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -4,7 +4,7 @@ import type { Blog, Client, ContactMessage, Project, SiteSettings, TeamMember } 
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
 import { postWithoutFinishing } from '../support/partial-post';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startSignedIn, type TestServer } from '../support/test-server';
 
 /**
  * Issue 5, input: cross-site form posts, fields a client may not set, prototype keys,
@@ -14,10 +14,7 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from
 let server: TestServer;
 let cookie: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  cookie = await server.login();
-});
+beforeAll(async () => ({ server, cookie } = await startSignedIn()));
 afterAll(() => server?.stop());
 
 /** Neither a stack trace nor a file path. */

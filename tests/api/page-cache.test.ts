@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, Client } from '../../core/types';
 import { api } from '../support/api-client';
 import { type LogLine, waitForLines } from '../support/log-lines';
-import { dropPostgresSchema, onPostgres, postgresUrlFor } from '../support/test-database';
+import { onPostgres, postgresUrlFor } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 11 and decision 014: whole public answers kept compressed in the process, until content changes.
@@ -240,7 +240,6 @@ describe.runIf(onPostgres)('the page cache on two instances sharing PostgreSQL',
   }, 120_000);
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);
-    await dropPostgresSchema(shared);
     fs.rmSync(shared, { recursive: true, force: true });
   });
 
@@ -268,9 +267,8 @@ describe('the page cache in two worker processes (WEB_CONCURRENCY=2)', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ WEB_CONCURRENCY: '2' });
-    // The second worker listens a moment after the first says it is ready.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // "Site ready" comes once both workers listen.
+    server = await startTestServer({ WEB_CONCURRENCY: '2', CONTACT_RATE_LIMIT_MAX: '1000' });
   }, 120_000);
   afterAll(() => server?.stop());
 
@@ -294,4 +292,24 @@ describe('the page cache in two worker processes (WEB_CONCURRENCY=2)', () => {
     expect(hits(lines)).toBeGreaterThanOrEqual(40);
     expect(new Set(lines.map((line) => line.pid)).size).toBe(2);
   }, 120_000);
+
+  it('answers every write when both workers write at once (no SQLITE_BUSY)', async () => {
+    const message = { name: 'Pema', email: 'pema@example.bt', message: 'Two workers, one file.' };
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, async () => (await api(server, 'POST', '/api/contact', { json: message })).status),
+    );
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  }, 60_000);
+
+  it('leaves no worker on the data when the primary is killed (SIGKILL)', async () => {
+    const lines = await waitForLines(server, (all) => new Set(all.map((line) => line.pid).filter(Boolean)).size >= 2);
+    const workers = [...new Set(lines.map((line) => line.pid).filter((pid): pid is number => typeof pid === 'number'))];
+    expect(workers).not.toContain(server.pid);
+    await server.kill();
+    const alive = (pid: number) =>
+      fs.existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    // A worker notices the closed IPC channel at its next turn of the event loop.
+    for (let tries = 0; tries < 100 && workers.some(alive); tries += 1) await new Promise((r) => setTimeout(r, 50));
+    expect(workers.filter(alive)).toEqual([]);
+  }, 30_000);
 });

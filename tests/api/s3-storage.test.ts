@@ -9,8 +9,8 @@ import { readConfig } from '../../server/config';
 import { type Db, migrateToLatest, openDatabase } from '../../server/db/database';
 import { removeUnreferencedImageFiles } from '../../server/services/media';
 import { S3_SWEEP_MIN_AGE_MS, S3Storage } from '../../server/storage/s3-storage';
-import { api, form } from '../support/api-client';
-import { imageBlob, makeImage } from '../support/images';
+import { api } from '../support/api-client';
+import { adminOf, createProject, jpeg } from '../support/factories';
 import { storedFiles, testBucket, type TestBucket } from '../support/test-media';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -24,15 +24,9 @@ let first: TestServer;
 let second: TestServer;
 let cookie: string;
 
-async function createProject(): Promise<Project> {
-  const images = [{ data: imageBlob(await makeImage(1000, 700)), name: 'a.jpg' }];
-  const fields = { title: 'Bucket house', description: 'd', year: '2024', location: 'Paro', category: 'Private Homes' };
-  const created = await api<{ data: Project }>(first, 'POST', '/api/projects', {
-    cookie,
-    form: form(fields, { images }),
-  });
-  expect(created.status).toBe(201);
-  return created.body.data;
+/** A project on the first instance, with one photo large enough for both variant sizes. */
+async function createBucketProject(): Promise<Project> {
+  return createProject(adminOf(first, cookie), { title: 'Bucket house' }, [await jpeg('a.jpg', 1000, 700)]);
 }
 
 /** A GET with exactly these headers (fetch adds Cache-Control: no-cache to conditional requests). */
@@ -65,9 +59,10 @@ afterAll(async () => {
 
 describe('images in an S3 bucket', () => {
   it('stores every file as an object with its type and a year of immutable cache, nothing on disk', async () => {
-    const project = await createProject();
+    const project = await createBucketProject();
     const files = filesOf(project);
-    expect(files).toHaveLength(5);
+    // The image and its WebP and AVIF variants at three widths.
+    expect(files).toHaveLength(7);
     for (const name of files) {
       const head = await bucket.client.send(new HeadObjectCommand({ Bucket: bucket.bucket, Key: name }));
       expect(head.ContentType, name).toBe(
@@ -79,7 +74,7 @@ describe('images in an S3 bucket', () => {
   });
 
   it('streams them from /uploads on any instance, with ETag, 304 and HEAD', async () => {
-    const project = await createProject();
+    const project = await createBucketProject();
     const head = await bucket.client.send(new HeadObjectCommand({ Bucket: bucket.bucket, Key: project.image }));
     const response = await fetch(`${second.url}/uploads/${project.image}`);
     expect(response.status).toBe(200);
@@ -102,7 +97,7 @@ describe('images in an S3 bucket', () => {
   });
 
   it('removes a deleted project’s objects from the bucket', async () => {
-    const project = await createProject();
+    const project = await createBucketProject();
     const files = filesOf(project);
     expect(await storedFiles(first)).toEqual(expect.arrayContaining(files));
     expect((await api(second, 'DELETE', `/api/projects/${project.id}`, { cookie })).status).toBe(200);

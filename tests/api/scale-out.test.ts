@@ -6,7 +6,7 @@ import { LOGIN_MAX_FAILURES } from '../../core/constants';
 import type { Blog, Project } from '../../core/types';
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
-import { dropPostgresSchema, onPostgres, postgresUrlFor } from '../support/test-database';
+import { onPostgres, postgresUrlFor } from '../support/test-database';
 import { testBucket } from '../support/test-media';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -32,7 +32,6 @@ describe.runIf(onPostgres)('two instances sharing one database and one bucket', 
   });
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);
-    await dropPostgresSchema(shared);
     fs.rmSync(shared, { recursive: true, force: true });
   });
 

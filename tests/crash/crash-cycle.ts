@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
-import type { ImageVariant, MediaItem, Project } from '../../core/types';
+import type { MediaItem, Project } from '../../core/types';
+import { parseVariants } from '../../server/services/images';
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -228,7 +229,7 @@ async function inspectDisk(dataDir: string, expected: Expectations, decoded: Set
     for (const row of mediaRows) {
       const files = [
         { path: row.path, width: row.width, height: row.height, bytes: row.bytes },
-        ...(JSON.parse(row.variants) as ImageVariant[]).map((variant) => ({ ...variant, bytes: undefined })),
+        ...parseVariants(row.variants).map((variant) => ({ ...variant, bytes: undefined })),
       ];
       for (const file of files) {
         referenced.add(file.path);

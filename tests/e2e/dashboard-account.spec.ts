@@ -102,11 +102,15 @@ withServer.describe('the account page', () => {
           'aria-invalid',
           'true',
         );
+        // The first invalid field takes the focus, so its message is read out.
+        await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toBeFocused();
 
         await page.getByRole('textbox', { name: 'New password', exact: true }).fill('password1234');
         await page.getByLabel('Repeat the new password').fill('password1234');
         await page.getByRole('button', { name: 'Change password' }).click();
         await expect(page.getByText(MESSAGES.passwordTooCommon)).toBeVisible();
+        // The server's field message too.
+        await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toBeFocused();
         await expectNoAxeViolations(page);
 
         const newPassword = 'copper kettle on a cold morning';

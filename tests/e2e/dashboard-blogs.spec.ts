@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { Blog } from '../../core/types';
-import { dashboardSite, desktopOnly, imageFile, signInQuickly, uniqueName } from './dashboard-support';
-import { DASHBOARD_SITE_URL } from './e2e-env';
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
+import { dashboardSite, desktopOnly, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures';
+import { createPost } from '../support/factories';
 
 test.use({
   ...dashboardSite,
@@ -40,15 +40,6 @@ async function fillPost(page: Page, title: string, status: 'draft' | 'published'
 async function serverBlogs(page: Page): Promise<Blog[]> {
   const response = await page.request.get('/api/blogs');
   return ((await response.json()) as { data: Blog[] }).data;
-}
-
-async function createThroughApi(page: Page, title: string): Promise<Blog> {
-  const response = await page.request.post('/api/blogs', {
-    data: { title, author: 'Sonam', category: 'News', excerpt: 'Short.', content: '<p>Body.</p>' },
-    headers: { origin: new URL(DASHBOARD_SITE_URL).origin },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: Blog }).data;
 }
 
 async function publicBlogPage(page: Page): Promise<string> {
@@ -216,11 +207,14 @@ test.describe('dashboard blogs', () => {
     expect(await publicBlogPage(page)).toContain(published);
   });
 
-  test('delete asks first; Cancel keeps the post, and a failed delete keeps it too', async ({ page }, testInfo) => {
+  test('delete asks first; Cancel keeps the post, and a failed delete keeps it too', async ({
+    page,
+    admin,
+  }, testInfo) => {
     test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'To delete');
     await signInQuickly(page);
-    const blog = await createThroughApi(page, title);
+    const blog = await createPost(admin, { title });
     await openManager(page);
     const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
 

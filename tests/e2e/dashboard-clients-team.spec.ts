@@ -1,26 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { dashboardSite, desktopOnly, imageFile, signInQuickly, uniqueName } from './dashboard-support';
-import { DASHBOARD_SITE_URL } from './e2e-env';
-import { expect, expectNoAxeViolations, gotoHydrated, isPhone, test } from './fixtures';
+import { dashboardSite, desktopOnly, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { expect, expectNoAxeViolations, gotoHydrated, isPhone } from './fixtures';
+import { createClient, createTeamMember } from '../support/factories';
 
 test.use(dashboardSite);
 
 const URL_MESSAGE = 'Please enter a valid URL starting with http:// or https://';
 const REQUIRED_MESSAGE = 'Please fill in all required fields';
-
-/** Adds a row through the API, as the dashboard itself would, for tests about something else. */
-async function createViaApi(page: Page, path: string, fields: Record<string, string>): Promise<number> {
-  const response = await page.request.post(path, {
-    multipart: fields,
-    headers: { origin: new URL(DASHBOARD_SITE_URL).origin },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: { id: number } }).data.id;
-}
-
-async function deleteViaApi(page: Page, path: string): Promise<void> {
-  await page.request.delete(path, { headers: { origin: new URL(DASHBOARD_SITE_URL).origin } });
-}
 
 function card(page: Page, name: string): Locator {
   return page.locator('.entity-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -68,62 +54,57 @@ test.describe('dashboard clients and team', () => {
 
   test('both managers pass axe with their forms open, trap focus, and the clients grid is 3 a row (1 on a phone)', async ({
     page,
+    admin,
   }, testInfo) => {
     // Six axe checks on pages full of cards take a while on a busy machine.
     test.slow();
     // Four clients of its own, so the grid has more than a row whatever the demo content holds.
     const newest = uniqueName(testInfo, 'Grid client');
-    const ids: number[] = [];
-    for (const name of [`${newest} a`, `${newest} b`, `${newest} c`, newest])
-      ids.push(await createViaApi(page, '/api/clients', { name }));
-    try {
-      await gotoHydrated(page, '/dashboard/clients');
-      await expect(page.getByRole('heading', { level: 1, name: 'Clients Management' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      // Made without a logo: the card says so.
-      await expect(card(page, newest).getByRole('img', { name: `${newest} logo` })).toHaveText('No Image');
+    for (const name of [`${newest} a`, `${newest} b`, `${newest} c`, newest]) await createClient(admin, { name });
+    await gotoHydrated(page, '/dashboard/clients');
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients Management' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Made without a logo: the card says so.
+    await expect(card(page, newest).getByRole('img', { name: `${newest} logo` })).toHaveText('No Image');
 
-      // The first four cards, whichever they are: another test may be adding clients at the same time.
-      const cards = page.locator('.entity-card');
-      const [first, second, third, fourth] = [
-        await boxOf(cards.nth(0)),
-        await boxOf(cards.nth(1)),
-        await boxOf(cards.nth(2)),
-        await boxOf(cards.nth(3)),
-      ];
-      if (isPhone(page)) {
-        // One column: the cards stack, each below the last, at the same left edge.
-        expect(Math.abs(first.x - second.x)).toBeLessThan(2);
-        expect(second.y).toBeGreaterThan(first.y + first.height - 1);
-        expect(third.y).toBeGreaterThan(second.y + second.height - 1);
-      } else {
-        // Three columns: one row, side by side.
-        expect(Math.abs(first.y - second.y)).toBeLessThan(2);
-        expect(Math.abs(first.y - third.y)).toBeLessThan(2);
-        expect(second.x).toBeGreaterThan(first.x + first.width - 1);
-        expect(third.x).toBeGreaterThan(second.x + second.width - 1);
-        // And no fourth: the next card starts a new row.
-        expect(Math.abs(fourth.x - first.x)).toBeLessThan(2);
-        expect(fourth.y).toBeGreaterThan(first.y + first.height - 1);
-      }
-
-      const addClient = page.getByRole('button', { name: 'Add client' });
-      await addClient.click();
-      const clientDialog = page.getByRole('dialog', { name: 'Add client' });
-      await expect(clientDialog.getByLabel('Name')).toBeFocused();
-      await expectNoAxeViolations(page);
-      await expectFocusTrapped(page, clientDialog, addClient);
-
-      await card(page, newest)
-        .getByRole('button', { name: `Delete ${newest}` })
-        .click();
-      await expect(page.getByRole('dialog', { name: 'Delete client' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await page.keyboard.press('Escape');
-      await expect(card(page, newest)).toBeVisible();
-    } finally {
-      for (const id of ids) await deleteViaApi(page, `/api/clients/${id}`);
+    // The first four cards, whichever they are: another test may be adding clients at the same time.
+    const cards = page.locator('.entity-card');
+    const [first, second, third, fourth] = [
+      await boxOf(cards.nth(0)),
+      await boxOf(cards.nth(1)),
+      await boxOf(cards.nth(2)),
+      await boxOf(cards.nth(3)),
+    ];
+    if (isPhone(page)) {
+      // One column: the cards stack, each below the last, at the same left edge.
+      expect(Math.abs(first.x - second.x)).toBeLessThan(2);
+      expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+      expect(third.y).toBeGreaterThan(second.y + second.height - 1);
+    } else {
+      // Three columns: one row, side by side.
+      expect(Math.abs(first.y - second.y)).toBeLessThan(2);
+      expect(Math.abs(first.y - third.y)).toBeLessThan(2);
+      expect(second.x).toBeGreaterThan(first.x + first.width - 1);
+      expect(third.x).toBeGreaterThan(second.x + second.width - 1);
+      // And no fourth: the next card starts a new row.
+      expect(Math.abs(fourth.x - first.x)).toBeLessThan(2);
+      expect(fourth.y).toBeGreaterThan(first.y + first.height - 1);
     }
+
+    const addClient = page.getByRole('button', { name: 'Add client' });
+    await addClient.click();
+    const clientDialog = page.getByRole('dialog', { name: 'Add client' });
+    await expect(clientDialog.getByLabel('Name')).toBeFocused();
+    await expectNoAxeViolations(page);
+    await expectFocusTrapped(page, clientDialog, addClient);
+
+    await card(page, newest)
+      .getByRole('button', { name: `Delete ${newest}` })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Delete client' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(card(page, newest)).toBeVisible();
 
     await gotoHydrated(page, '/dashboard/team');
     await expect(page.getByRole('heading', { level: 1, name: 'Team Members Management' })).toBeVisible();
@@ -334,7 +315,6 @@ test.describe('dashboard clients and team', () => {
     };
     const saved = members.data.find((member) => member.name === name)!;
     expect(saved.imageDetails).toMatchObject({ width: 800, height: 800 });
-    await deleteViaApi(page, `/api/team-members/${saved.id}`);
   });
 
   test.describe('when the server fails', () => {
@@ -369,46 +349,35 @@ test.describe('dashboard clients and team', () => {
 
     test("a failed delete keeps the member with 'Error deleting team member'; a failed reload says 'Error loading team members'", async ({
       page,
+      admin,
     }, testInfo) => {
       test.skip(desktopOnly(testInfo));
       const name = uniqueName(testInfo, 'Sonam Dema');
-      const id = await createViaApi(page, '/api/team-members', { name, title: 'Engineer', position: 'Site' });
-      try {
-        await gotoHydrated(page, '/dashboard/team');
-        await page.route(`**/api/team-members/${id}`, (route) =>
-          route.request().method() === 'DELETE'
-            ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
-            : route.fallback(),
-        );
-        await deleteThroughDialog(page, 'team member', name);
-        await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toHaveText(
-          /^Error deleting team member: HTTP error! status: 500/,
-        );
-        await expect(card(page, name)).toBeVisible();
+      const { id } = await createTeamMember(admin, { name });
+      await gotoHydrated(page, '/dashboard/team');
+      await page.route(`**/api/team-members/${id}`, (route) =>
+        route.request().method() === 'DELETE'
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
+          : route.fallback(),
+      );
+      await deleteThroughDialog(page, 'team member', name);
+      await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toHaveText(
+        /^Error deleting team member: HTTP error! status: 500/,
+      );
+      await expect(card(page, name)).toBeVisible();
 
-        // Reload goes back to the API: a member added elsewhere appears; a network failure is reported.
-        const later = uniqueName(testInfo, 'Pema Lhamo');
-        const laterId = await createViaApi(page, '/api/team-members', {
-          name: later,
-          title: 'Designer',
-          position: 'Interior',
-        });
-        try {
-          await page.getByRole('button', { name: 'Reload' }).click();
-          await expect(page.getByRole('status')).toContainText('Team members reloaded.');
-          await expect(card(page, later)).toBeVisible();
-          await page.route('**/api/team-members', (route) => route.abort());
-          await page.getByRole('button', { name: 'Reload' }).click();
-          await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toHaveText(
-            /^Error loading team members: Network error/,
-          );
-          await expect(card(page, later)).toBeVisible();
-        } finally {
-          await deleteViaApi(page, `/api/team-members/${laterId}`);
-        }
-      } finally {
-        await deleteViaApi(page, `/api/team-members/${id}`);
-      }
+      // Reload goes back to the API: a member added elsewhere appears; a network failure is reported.
+      const later = uniqueName(testInfo, 'Pema Lhamo');
+      await createTeamMember(admin, { name: later, title: 'Designer', position: 'Interior' });
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await expect(page.getByRole('status')).toContainText('Team members reloaded.');
+      await expect(card(page, later)).toBeVisible();
+      await page.route('**/api/team-members', (route) => route.abort());
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toHaveText(
+        /^Error loading team members: Network error/,
+      );
+      await expect(card(page, later)).toBeVisible();
     });
   });
 });

@@ -1,6 +1,6 @@
-import { expect, expectNoAxeViolations, gotoHydrated, isPhone, test } from './fixtures';
-import { dashboardSite, desktopOnly, signInQuickly, uniqueName } from './dashboard-support';
-import { DASHBOARD_SITE_URL } from './e2e-env';
+import { expect, expectNoAxeViolations, gotoHydrated, isPhone } from './fixtures';
+import { dashboardSite, desktopOnly, signInQuickly, test, uniqueName } from './dashboard-support';
+import { createClient } from '../support/factories';
 
 test.use(dashboardSite);
 
@@ -37,20 +37,14 @@ test.describe('dashboard layout', () => {
     await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
-  test('the lists are loaded again 300 ms after the window regains focus', async ({ page }, testInfo) => {
+  test('the lists are loaded again 300 ms after the window regains focus', async ({ page, admin }, testInfo) => {
     test.skip(desktopOnly(testInfo));
     await signInQuickly(page);
     await gotoHydrated(page, '/dashboard/clients');
     const name = uniqueName(testInfo, 'Focus Client');
-    const created = await page.request.post('/api/clients', {
-      multipart: { name },
-      headers: { origin: new URL(DASHBOARD_SITE_URL).origin },
-    });
-    expect(created.ok()).toBe(true);
+    await createClient(admin, { name });
     await expect(page.getByRole('heading', { name, exact: true })).toHaveCount(0);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
-    const { data } = (await created.json()) as { data: { id: number } };
-    await page.request.delete(`/api/clients/${data.id}`, { headers: { origin: new URL(DASHBOARD_SITE_URL).origin } });
   });
 });

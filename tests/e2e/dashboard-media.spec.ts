@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { MediaItem } from '../../core/types';
 import { DASHBOARD_SITE_URL } from './e2e-env';
-import { dashboardSite, desktopOnly, imageFile, signInQuickly, uniqueName } from './dashboard-support';
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
+import { dashboardSite, desktopOnly, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures';
+import { uploadMedia, jpeg } from '../support/factories';
 
 test.use(dashboardSite);
 
@@ -39,16 +40,6 @@ async function recordUploads(page: Page): Promise<() => Promise<SentImage[]>> {
         }),
       ),
     );
-}
-
-/** Uploads straight through the API, for tests about the library rather than the upload form. */
-async function uploadThroughApi(page: Page, name: string): Promise<MediaItem> {
-  const response = await page.request.post('/api/media/upload', {
-    multipart: { images: await imageFile(name, 640, 480) },
-    headers: { origin: new URL(DASHBOARD_SITE_URL).origin },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { items: MediaItem[] }).items[0]!;
 }
 
 const picker = (page: Page) => page.getByLabel('Images', { exact: true });
@@ -183,12 +174,13 @@ test.describe('dashboard media manager', () => {
 
   test('Copy URL copies the absolute address, or shows it when the clipboard is unavailable', async ({
     page,
+    admin,
     context,
   }, testInfo) => {
     test.skip(desktopOnly(testInfo));
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: DASHBOARD_SITE_URL });
     await signInQuickly(page);
-    const item = await uploadThroughApi(page, `${uniqueName(testInfo, 'copy')}.jpg`);
+    const item = await uploadMedia(admin, await jpeg(`${uniqueName(testInfo, 'copy')}.jpg`, 640, 480));
     await gotoHydrated(page, '/dashboard/media');
     const card = page.locator('.media-card').filter({ has: page.getByRole('img', { name: item.name }) });
     await expect(card).toContainText('image/jpeg');
@@ -208,10 +200,10 @@ test.describe('dashboard media manager', () => {
     await expect(field).toBeFocused();
   });
 
-  test('Delete asks first: Cancel keeps the image, confirming removes it', async ({ page }, testInfo) => {
+  test('Delete asks first: Cancel keeps the image, confirming removes it', async ({ page, admin }, testInfo) => {
     test.skip(desktopOnly(testInfo));
     await signInQuickly(page);
-    const item = await uploadThroughApi(page, `${uniqueName(testInfo, 'delete')}.jpg`);
+    const item = await uploadMedia(admin, await jpeg(`${uniqueName(testInfo, 'delete')}.jpg`, 640, 480));
     await gotoHydrated(page, '/dashboard/media');
     const thumbnail = page.getByRole('img', { name: item.name });
     await expect(thumbnail).toBeVisible();
@@ -267,11 +259,11 @@ test.describe('dashboard media manager', () => {
   test.describe('with an image file gone', () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
 
-    test("the library shows 'Image Not Found' in its place", async ({ page }, testInfo) => {
+    test("the library shows 'Image Not Found' in its place", async ({ page, admin }, testInfo) => {
       test.skip(desktopOnly(testInfo));
       await signInQuickly(page);
       const name = `${uniqueName(testInfo, 'gone')}.jpg`;
-      const item = await uploadThroughApi(page, name);
+      const item = await uploadMedia(admin, await jpeg(name, 640, 480));
       await page.route(`**/uploads/${item.url}`, (route) => route.fulfill({ status: 404 }));
       await gotoHydrated(page, '/dashboard/media');
       await expect(page.getByRole('img', { name })).toHaveText('Image Not Found');

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../core/messages';
 import { E2E_ADMIN_PASSWORD } from './e2e-env';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
@@ -22,6 +23,9 @@ test.describe('dashboard messages', () => {
     const card = page.locator('.message', { hasText: name });
     await expect(card.locator('.message__text')).toHaveText('Please call me about <b>a house</b> in Paro.');
     await expect(card.locator('b')).toHaveCount(0);
+    // These servers have no SMTP_URL: the inbox says that nobody was e-mailed.
+    await expect(page.getByText(MESSAGES.notificationsOff)).toBeVisible();
+    await expect(card.locator('.message__notification')).toHaveText('E-mail: not sent (notifications were off)');
     await expect(card.getByRole('link', { name: 'Reply' })).toHaveAttribute(
       'href',
       /^mailto:visitor@example\.bt\?subject=/,

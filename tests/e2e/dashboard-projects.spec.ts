@@ -1,27 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { MESSAGES } from '../../core/messages';
 import type { Project } from '../../core/types';
-import { dashboardSite, desktopOnly, imageFile, signInQuickly, uniqueName } from './dashboard-support';
-import { DASHBOARD_SITE_URL } from './e2e-env';
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
+import { dashboardSite, desktopOnly, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { expect, expectNoAxeViolations, gotoHydrated, heldBack } from './fixtures';
+import { createProject } from '../support/factories';
 
 test.use(dashboardSite);
-
-const origin = { origin: new URL(DASHBOARD_SITE_URL).origin };
-
-/** A project made through the API, so that each test starts from rows of its own. */
-async function createProject(page: Page, fields: Record<string, string>, imageCount = 2): Promise<Project> {
-  const form = new FormData();
-  const all = { year: '2023', location: 'Thimphu', category: 'Office', description: 'A test project.', ...fields };
-  for (const [name, value] of Object.entries(all)) form.append(name, value);
-  for (let index = 0; index < imageCount; index += 1) {
-    const file = await imageFile(`photo-${index}.jpg`, 600 + index * 10, 400);
-    form.append('images', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-  }
-  const response = await page.request.post('/api/projects', { multipart: form, headers: origin });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: Project }).data;
-}
 
 async function readProject(page: Page, id: number): Promise<Project> {
   const response = await page.request.get(`/api/projects/${id}`);
@@ -44,12 +28,13 @@ function imageItem(dialog: Locator, position: number): Locator {
 test.describe('dashboard projects', () => {
   test('the page, the form and the image manager pass axe; dialogs keep the focus and close on Escape', async ({
     page,
+    admin,
   }, testInfo) => {
     // Four axe runs on a busy machine.
     test.setTimeout(90_000);
     const title = uniqueName(testInfo, 'Axe Lodge');
     await signInQuickly(page);
-    await createProject(page, { title });
+    await createProject(admin, { title }, 2);
     await gotoHydrated(page, '/dashboard/projects');
     await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -94,7 +79,7 @@ test.describe('dashboard projects', () => {
     await openManager(page);
     await page.getByRole('button', { name: 'Add Project' }).click();
     const form = page.getByRole('dialog', { name: 'Add Project' });
-    await form.getByRole('button', { name: 'Create Project' }).click();
+    await form.getByRole('button', { name: 'Publish' }).click();
     for (const message of [
       'Title is required',
       'Year is required',
@@ -116,12 +101,12 @@ test.describe('dashboard projects', () => {
     await form.getByLabel('Client').fill('Druk Hotels');
     await form.getByLabel('Design Team').fill('Karma Dorji, architect');
     await form.getByLabel('Description').fill('A retreat on the pass, facing the Himalaya.');
-    await form.getByRole('button', { name: 'Create Project' }).click();
+    await form.getByRole('button', { name: 'Publish' }).click();
     await expect(form.getByText('Year must be between 1900 and 2099')).toBeVisible();
     await expect(form.getByLabel('Year')).toBeFocused();
     await expect(form.getByText('Title is required')).toBeHidden();
     await form.getByLabel('Year').fill('2024');
-    await form.getByRole('button', { name: 'Create Project' }).click();
+    await form.getByRole('button', { name: 'Publish' }).click();
     await expect(form.getByText(MESSAGES.selectProjectImage)).toBeVisible();
 
     const picker = form.getByLabel('Images', { exact: true });
@@ -134,7 +119,7 @@ test.describe('dashboard projects', () => {
     await expect(form.getByRole('img', { name: /^Chosen image/ })).toHaveCount(2);
     await expect(form.getByText(MESSAGES.selectProjectImage)).toBeHidden();
     await form.getByLabel('Alt text for new image 1').fill('The retreat seen from the pass');
-    await form.getByRole('button', { name: 'Create Project' }).click();
+    await form.getByRole('button', { name: 'Publish' }).click();
     await expect(form).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: `Project "${title}" created.` })).toBeVisible();
     const created = card(page, title);
@@ -152,11 +137,11 @@ test.describe('dashboard projects', () => {
     await expect(page.getByRole('img', { name: 'The retreat seen from the pass' }).first()).toBeVisible();
   });
 
-  test('edit: a new title and new images that replace the old ones', async ({ page }, testInfo) => {
+  test('edit: a new title and new images that replace the old ones', async ({ page, admin }, testInfo) => {
     test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Haa Farmhouse');
     await signInQuickly(page);
-    const project = await createProject(page, { title, category: 'Urban Planning' });
+    const project = await createProject(admin, { title, category: 'Urban Planning' }, 2);
     await gotoHydrated(page, '/dashboard/projects');
     await card(page, title).getByRole('button', { name: 'Edit' }).click();
     const form = page.getByRole('dialog', { name: 'Edit Project' });
@@ -167,7 +152,7 @@ test.describe('dashboard projects', () => {
     const renamed = `${title} (renamed)`;
     await form.getByLabel('Title').fill(renamed);
     await form.getByLabel('New images').setInputFiles([await imageFile('new.jpg', 700, 500)]);
-    await form.getByRole('button', { name: 'Update Project' }).click();
+    await form.getByRole('button', { name: 'Publish' }).click();
     await expect(form).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: `Project "${renamed}" updated.` })).toBeVisible();
     await expect(card(page, renamed)).toBeVisible();
@@ -177,11 +162,11 @@ test.describe('dashboard projects', () => {
     expect(project.images).not.toContain(after.images[0]);
   });
 
-  test('image manager: cover, order, alt text, remove after confirmation, add', async ({ page }, testInfo) => {
+  test('image manager: cover, order, alt text, remove after confirmation, add', async ({ page, admin }, testInfo) => {
     test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Punakha Bridge House');
     await signInQuickly(page);
-    const project = await createProject(page, { title }, 3);
+    const project = await createProject(admin, { title }, 3);
     const [first, second, third] = project.images as [string, string, string];
     await gotoHydrated(page, '/dashboard/projects');
     await card(page, title).getByRole('button', { name: 'Manage images' }).click();
@@ -243,11 +228,11 @@ test.describe('dashboard projects', () => {
   test.describe('with an image file gone', () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
 
-    test("the image manager shows 'Image Not Found' in its place", async ({ page }, testInfo) => {
+    test("the image manager shows 'Image Not Found' in its place", async ({ page, admin }, testInfo) => {
       test.skip(desktopOnly(testInfo));
       const title = uniqueName(testInfo, 'Haa Valley Lodge');
       await signInQuickly(page);
-      const project = await createProject(page, { title }, 2);
+      const project = await createProject(admin, { title }, 2);
       const gone = project.images[1]!;
       await page.route(`**/uploads/${gone}`, (route) => route.fulfill({ status: 404 }));
       await gotoHydrated(page, '/dashboard/projects');
@@ -260,20 +245,23 @@ test.describe('dashboard projects', () => {
 
   test('hero and recent toggles show the updating state, then the message, and change the featured list', async ({
     page,
+    admin,
   }, testInfo) => {
     test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Bumthang Lodge');
     await signInQuickly(page);
-    const project = await createProject(page, { title });
+    const project = await createProject(admin, { title }, 2);
     await gotoHydrated(page, '/dashboard/projects');
-    // Held back a little, so that the updating state can be seen.
+    // Held back until the updating state has been seen.
+    const answer = heldBack();
     await page.route(`**/api/projects/${project.id}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await answer.released;
       await route.continue();
     });
     const item = card(page, title);
     await item.getByRole('button', { name: 'Add to Hero' }).click();
     await expect(item.getByRole('button', { name: 'Updating...' })).toBeDisabled();
+    answer.release();
     await expect(page.getByRole('status').filter({ hasText: `"${title}" added to the hero banner.` })).toBeVisible();
     await expect(item).toContainText('In Hero');
     const featured = (await (await page.request.get('/api/projects/featured')).json()) as { data: Project[] };
@@ -290,11 +278,11 @@ test.describe('dashboard projects', () => {
     expect((await readProject(page, project.id)).featured).toBe(false);
   });
 
-  test('delete asks first: Cancel keeps the project, Delete removes it', async ({ page }, testInfo) => {
+  test('delete asks first: Cancel keeps the project, Delete removes it', async ({ page, admin }, testInfo) => {
     test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Trongsa Annex');
     await signInQuickly(page);
-    const project = await createProject(page, { title });
+    const project = await createProject(admin, { title }, 2);
     await gotoHydrated(page, '/dashboard/projects');
     await card(page, title).getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete project' });
@@ -311,14 +299,15 @@ test.describe('dashboard projects', () => {
 
   test('search matches title, location, client and description; the category filter narrows', async ({
     page,
+    admin,
   }, testInfo) => {
     test.skip(desktopOnly(testInfo));
     const token = uniqueName(testInfo, 'zq').replace(/\s+/g, '');
     const office = `Gelephu Office ${token}`;
     const hotel = `Phobjikha Hotel ${token}`;
     await signInQuickly(page);
-    await createProject(page, { title: office, category: 'Office', client: 'Royal Monetary Authority' });
-    await createProject(page, { title: hotel, category: 'Hospitality', location: `Phobjikha ${token}` });
+    await createProject(admin, { title: office, category: 'Office', client: 'Royal Monetary Authority' }, 2);
+    await createProject(admin, { title: hotel, category: 'Hospitality', location: `Phobjikha ${token}` }, 2);
     await gotoHydrated(page, '/dashboard/projects');
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill(token.toUpperCase());
@@ -341,23 +330,26 @@ test.describe('dashboard projects', () => {
   test.describe('when the API fails', () => {
     test.use({ allowedConsoleErrors: [/Failed to load resource/] });
 
-    test('saving shows the network text or the server error; deleting shows its alert', async ({ page }, testInfo) => {
+    test('saving shows the network text or the server error; deleting shows its alert', async ({
+      page,
+      admin,
+    }, testInfo) => {
       test.skip(desktopOnly(testInfo));
       const title = uniqueName(testInfo, 'Paro Offline');
       await signInQuickly(page);
-      await createProject(page, { title });
+      await createProject(admin, { title }, 2);
       await gotoHydrated(page, '/dashboard/projects');
       await card(page, title).getByRole('button', { name: 'Edit' }).click();
       const form = page.getByRole('dialog', { name: 'Edit Project' });
       await page.route('**/api/projects/*', (route) => route.abort());
-      await form.getByRole('button', { name: 'Update Project' }).click();
+      await form.getByRole('button', { name: 'Publish' }).click();
       await expect(form.getByRole('alert').filter({ hasText: MESSAGES.projectSaveNetworkError })).toBeVisible();
       await page.unroute('**/api/projects/*');
 
       await page.route('**/api/projects/*', (route) =>
         route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Disk full' }) }),
       );
-      await form.getByRole('button', { name: 'Update Project' }).click();
+      await form.getByRole('button', { name: 'Publish' }).click();
       await expect(form.getByRole('alert').filter({ hasText: 'Error saving project: Disk full' })).toBeVisible();
       await page.keyboard.press('Escape');
 
@@ -367,11 +359,11 @@ test.describe('dashboard projects', () => {
       await expect(card(page, title)).toBeVisible();
     });
 
-    test('the image manager and the Hero toggle show their alerts', async ({ page }, testInfo) => {
+    test('the image manager and the Hero toggle show their alerts', async ({ page, admin }, testInfo) => {
       test.skip(desktopOnly(testInfo));
       const title = uniqueName(testInfo, 'Wangdue Failing');
       await signInQuickly(page);
-      const project = await createProject(page, { title });
+      const project = await createProject(admin, { title }, 2);
       await gotoHydrated(page, '/dashboard/projects');
       const failure = { status: 500, json: { error: 'Disk full' } };
       await page.route(`**/api/projects/${project.id}`, (route) => route.fulfill(failure));

@@ -1,5 +1,5 @@
 import { FEATURED_REFETCH_MS, HERO_AUTO_ADVANCE_MS } from '../../core/constants';
-import { CORE_SERVICES, TESTIMONIALS } from '../../core/fixed-content';
+import { SEEDED_CARDS, SEEDED_TESTIMONIALS } from '../../server/db/migrations/0007-site-texts';
 import { E2E_ADMIN_PASSWORD } from './e2e-env';
 import { expect, test } from './fixtures';
 
@@ -68,10 +68,12 @@ test.describe('about page', () => {
     await page.goto('/about');
     const cards = page.locator('.flip-card');
     await expect(cards).toHaveCount(6);
-    await expect(page.locator('.flip-card__name')).toHaveText(CORE_SERVICES.map((service) => service.name));
+    await expect(page.locator('.flip-card__name')).toHaveText(
+      SEEDED_CARDS['core-services'].map((service) => service.title),
+    );
     await cards.first().click();
     await expect(cards.first()).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.locator('.testimonials__controls')).toContainText(`1 / ${TESTIMONIALS.length}`);
+    await expect(page.locator('.testimonials__controls')).toContainText(`1 / ${SEEDED_TESTIMONIALS.length}`);
     const reads = page.getByRole('link', { name: /^READ about/ });
     await expect(reads).toHaveCount(3);
     await reads.nth(1).click();

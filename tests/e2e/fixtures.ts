@@ -1,18 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { CONTACT_MIN_FILL_MS } from '../../core/constants';
 import type { Blog, Project } from '../../core/types';
 import { LOADING_PLAYED_AT_KEY } from '../../app/features/home/loading-played-at';
+import { wasDeletedUpload } from './deleted-uploads';
 
 export interface Options {
   /** Leave the first-visit loading animation on (it is marked as seen otherwise). */
   firstVisit: boolean;
   /** Console errors a test expects (a 404 document, a broken image on purpose). */
   allowedConsoleErrors: RegExp[];
-  /**
-   * Tolerate a missing file under /uploads. The managers' tests share one server and delete what they
-   * created; a page that listed a row a moment earlier may still ask for its image afterwards.
-   */
-  tolerateRemovedUploads: boolean;
 }
 
 /**
@@ -22,15 +19,11 @@ export interface Options {
 export const test = base.extend<Options>({
   firstVisit: [false, { option: true }],
   allowedConsoleErrors: [[], { option: true }],
-  tolerateRemovedUploads: [false, { option: true }],
-  page: async ({ page, firstVisit, allowedConsoleErrors, tolerateRemovedUploads }, use) => {
+  page: async ({ page, firstVisit, allowedConsoleErrors }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error' || allowedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
-      const removedUpload =
-        message.text().includes('status of 404') &&
-        new URL(message.location().url || 'about:blank').pathname.startsWith('/uploads/');
-      if (tolerateRemovedUploads && removedUpload) return;
+      if (message.text().includes('status of 404') && wasDeletedUpload(message.location().url)) return;
       errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
@@ -76,4 +69,19 @@ export async function demoProjects(page: Page): Promise<Project[]> {
 export async function demoBlogs(page: Page): Promise<Blog[]> {
   const response = await page.request.get('/api/blogs');
   return ((await response.json()) as { data: Blog[] }).data;
+}
+
+/**
+ * The server drops contact forms sent within CONTACT_MIN_FILL_MS of being drawn (a bot's speed). Rather than
+ * wait that long, the page's clock is set back before the form is drawn, so a form filled now was drawn earlier.
+ */
+export async function drawFormsInThePast(page: Page): Promise<void> {
+  await page.clock.setSystemTime(Date.now() - CONTACT_MIN_FILL_MS - 1000);
+}
+
+/** A gate for a routed request: the answer waits until the test has seen the state before it. */
+export function heldBack(): { released: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { released, release };
 }

@@ -1,3 +1,4 @@
+import { DROPDOWN_CLOSE_DELAY_MS } from '../../core/constants';
 import { expect, gotoHydrated, isPhone, test } from './fixtures';
 
 test.describe('header', () => {
@@ -35,15 +36,17 @@ test.describe('desktop menus', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 1280) <= 768, 'desktop navigation');
 
   test('open on hover and close 200 ms after the pointer leaves', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/about');
     const design = page.locator('.site-nav__item--menu').filter({ hasText: 'Design' });
     await design.hover();
     await expect(design).toHaveAttribute('data-open', 'true');
     await expect(page.getByRole('link', { name: 'Landscape' })).toBeVisible();
     await page.mouse.move(600, 500);
-    await page.waitForTimeout(80);
+    await page.clock.runFor(DROPDOWN_CLOSE_DELAY_MS - 50);
     await expect(design).toHaveAttribute('data-open', 'true');
-    await expect(design).not.toHaveAttribute('data-open', { timeout: 1000 });
+    await page.clock.runFor(100);
+    await expect(design).not.toHaveAttribute('data-open');
   });
 
   test('Build holds the Construction submenu with its seven pages', async ({ page }) => {

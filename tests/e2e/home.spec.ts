@@ -1,5 +1,5 @@
-import { HERO_AUTO_ADVANCE_MS } from '../../core/constants';
-import { TESTIMONIALS } from '../../core/fixed-content';
+import { HERO_AUTO_ADVANCE_MS, LOADING_ANIMATION_FORCED_MS, LOADING_FADE_MS } from '../../core/constants';
+import { SEEDED_TESTIMONIALS } from '../../server/db/migrations/0007-site-texts';
 import { LOADING_PLAYED_AT_KEY } from '../../app/features/home/loading-played-at';
 import { demoProjects, expect, test } from './fixtures';
 
@@ -13,19 +13,25 @@ test.describe('first visit', () => {
     await expect(loading).toBeVisible();
     await expect(loading).toBeHidden({ timeout: 3000 });
     await page.reload();
-    await page.waitForTimeout(300);
+    // The visit is judged when the page hydrates.
+    await expect(page.locator('[data-hydrated]')).toBeAttached();
     await expect(loading).toBeHidden();
   });
 
   test('?loading=true forces it for 2.5 s; ?reset=true forgets the visit', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('status', { name: /Loading/ })).toBeHidden({ timeout: 3000 });
+    await page.clock.install();
     await page.goto('/?loading=true');
     const loading = page.getByRole('status', { name: /Loading/ });
     await expect(loading).toBeVisible();
-    await page.waitForTimeout(1900);
+    await expect(loading).toHaveCSS('animation-duration', `${LOADING_FADE_MS / 1000}s`);
+    // Its timer starts when the page hydrates.
+    await expect(page.locator('[data-hydrated]')).toBeAttached();
+    await page.clock.runFor(LOADING_ANIMATION_FORCED_MS - 600);
     await expect(loading).toBeVisible();
-    await expect(loading).toBeHidden({ timeout: 2000 });
+    await page.clock.runFor(1200);
+    await expect(loading).toBeHidden();
     await page.goto('/?reset=true');
     await expect(loading).toBeVisible();
   });
@@ -113,15 +119,27 @@ test.describe('home', () => {
     await expect(items.first().getByRole('link', { name: /Read/ })).toHaveAttribute('href', /\/project\/\d+$/);
   });
 
+  test('Last Projects shows each project’s cover with the cover’s own alt text', async ({ page }) => {
+    const recent = (await demoProjects(page)).find(
+      (project) => project.showInRecent && project.image !== project.images[0],
+    );
+    const cover = recent!.imageDetails.find((image) => image.path === recent!.image)!;
+    await page.goto('/');
+    const item = page.locator('.last-projects__item').filter({ hasText: recent!.title });
+    const image = item.getByRole('img', { name: cover.alt });
+    await expect(image).toBeVisible();
+    await expect(image).toHaveAttribute('src', `/uploads/${cover.path}`);
+  });
+
   test('testimonials wrap in both directions', async ({ page }) => {
     await page.goto('/');
     const quote = page.locator('.testimonials__quote blockquote');
-    await expect(quote).toContainText(TESTIMONIALS[0]!.quote);
+    await expect(quote).toContainText(SEEDED_TESTIMONIALS[0]!.quote);
     await page.getByRole('button', { name: 'Previous testimonial' }).click();
-    await expect(quote).toContainText(TESTIMONIALS[3]!.quote);
+    await expect(quote).toContainText(SEEDED_TESTIMONIALS[3]!.quote);
     await page.getByRole('button', { name: 'Next testimonial' }).click();
     await page.getByRole('button', { name: 'Next testimonial' }).click();
-    await expect(quote).toContainText(TESTIMONIALS[1]!.quote);
+    await expect(quote).toContainText(SEEDED_TESTIMONIALS[1]!.quote);
   });
 
   test('clients show 3 logos a page on a desktop and 1 on a phone', async ({ page, viewport }) => {
@@ -146,3 +164,36 @@ test.describe('home', () => {
     await expect(statistics).toContainText('Working Hours');
   });
 });
+
+for (const [screen, viewport, deviceScaleFactor] of [
+  ['a 1280 px desktop', { width: 1280, height: 800 }, 1],
+  ['a 390 px phone at 3×', { width: 390, height: 844 }, 3],
+] as const) {
+  test.describe(`on ${screen}`, () => {
+    test.use({ viewport, deviceScaleFactor });
+
+    test('the hero picks a picture at least as wide as it is drawn, or the stored one’s width', async ({ page }) => {
+      await page.goto('/');
+      const image = page.locator('.hero__slide[data-active] img');
+      await expect(image).toHaveJSProperty('complete', true);
+      const figures = await image.evaluate(async (element: HTMLImageElement) => {
+        const load = async (src: string) => {
+          const probe = new Image();
+          probe.src = src;
+          await probe.decode();
+          return probe;
+        };
+        const [picked, stored] = await Promise.all([load(element.currentSrc), load(element.src)]);
+        const box = element.getBoundingClientRect();
+        // object-fit: cover scales the picture until it fills the box both ways.
+        const scale = Math.max(box.width / picked.naturalWidth, box.height / picked.naturalHeight);
+        return {
+          picked: picked.naturalWidth,
+          drawn: Math.floor(picked.naturalWidth * scale * devicePixelRatio),
+          stored: stored.naturalWidth,
+        };
+      });
+      expect(figures.picked).toBeGreaterThanOrEqual(Math.min(figures.drawn, figures.stored));
+    });
+  });
+}

@@ -1,5 +1,4 @@
-import { SWIPE_THRESHOLD_PX } from '../../core/constants';
-import { DESIGN_PAGE_CATEGORIES } from '../../core/constants';
+import { DESIGN_PAGE_CATEGORIES, SLIDE_TRANSITION_S, SWIPE_THRESHOLD_PX } from '../../core/constants';
 import { demoProjects, expect, isPhone, test } from './fixtures';
 
 async function visibleSlides(page: import('@playwright/test').Page) {
@@ -45,7 +44,7 @@ test.describe('category listing pages', () => {
         await page.getByRole('button', { name: 'Next projects' }).click();
     }
     await expect(pageLabel).toHaveText(`${total} / ${total}`);
-    await expect(page.locator('.slider__track')).toHaveCSS('transition-duration', '0.4s');
+    await expect(page.locator('.slider__track')).toHaveCSS('transition-duration', `${SLIDE_TRANSITION_S}s`);
   });
 
   test('offer All Years, All Locations, All Categories and the sorted distinct values of the page', async ({

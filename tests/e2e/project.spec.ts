@@ -1,5 +1,5 @@
 import type { Project } from '../../core/types';
-import { demoProjects, expect, test } from './fixtures';
+import { demoProjects, expect, heldBack, test } from './fixtures';
 
 async function richProject(page: import('@playwright/test').Page): Promise<Project> {
   const projects = await demoProjects(page);
@@ -66,13 +66,15 @@ test.describe('project page', () => {
   test('Refresh shows Loading..., then Updated, and is back after 2 s', async ({ page }) => {
     const project = await richProject(page);
     await page.goto(`/project/${project.id}`);
+    const answer = heldBack();
     await page.route(`**/api/projects/${project.id}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await answer.released;
       await route.continue();
     });
     const button = page.locator('.refresh-button');
     await button.click();
     await expect(button).toHaveText('Loading...');
+    answer.release();
     await expect(button).toHaveText('Updated');
     await expect(button).toHaveText('Refresh', { timeout: 3000 });
   });

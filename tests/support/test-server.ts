@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { dropPostgresSchema, onPostgres, postgresUrlFor } from './test-database';
+import { onPostgres, postgresUrlFor } from './test-database';
 import { onS3, type TestBucket, testBucket } from './test-media';
 
 export const ADMIN_USERNAME = 'admin';
@@ -25,7 +25,8 @@ export interface TestServer {
   kill: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
@@ -61,6 +62,8 @@ export async function startTestServer(
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       SEED_DEMO: '0',
+      // One process, whose pid the memory tests read and `kill` stops; the cluster has tests of its own.
+      WEB_CONCURRENCY: '1',
       ...(onPostgres ? { DATABASE_URL: await postgresUrlFor(folder) } : {}),
       ...bucket?.env,
       ...env,
@@ -115,7 +118,6 @@ export async function startTestServer(
       }
       if (!dataDir) {
         fs.rmSync(folder, { recursive: true, force: true });
-        if (onPostgres) await dropPostgresSchema(folder);
       }
     },
     kill: async () => {
@@ -125,4 +127,10 @@ export async function startTestServer(
       }
     },
   };
+}
+
+/** A test file's server with the administrator signed in: `({ server, cookie } = await startSignedIn())`. */
+export async function startSignedIn(env: Record<string, string> = {}): Promise<{ server: TestServer; cookie: string }> {
+  const server = await startTestServer(env);
+  return { server, cookie: await server.login() };
 }

@@ -40,7 +40,18 @@ describe('validateBlog', () => {
       content: '<p>Body</p>',
       tags: ['a', 'b'],
       readTime: '5 min read',
+      publishAt: '',
+      // Left empty: the page derives its description and social image.
+      seoDescription: null,
+      seoImage: null,
     });
+  });
+
+  it('sends a scheduled time, entered in Thimphu time whatever the browser’s zone, as UTC; a draft sends none', () => {
+    const scheduled = validateBlog({ ...filled, publishAt: '2026-12-01T09:30' });
+    expect(scheduled.ok && scheduled.input.publishAt).toBe('2026-12-01T03:30:00.000Z');
+    const draft = validateBlog({ ...filled, status: 'draft', publishAt: '2026-12-01T09:30' });
+    expect(draft.ok && draft.input.publishAt).toBeUndefined();
   });
 });
 

@@ -82,3 +82,38 @@ describe('MEDIA_STORAGE', () => {
     expect(() => readConfig(env)).toThrow(message);
   });
 });
+
+describe('SMTP_URL and NOTIFY_EMAIL', () => {
+  it('are off together, and on together with a 30 s retry base by default', () => {
+    expect(readConfig({}).notifications).toBeUndefined();
+    expect(
+      readConfig({ SMTP_URL: 'smtp://user:secret@mail.example:587', NOTIFY_EMAIL: 'owner@example.bt' }).notifications,
+    ).toEqual({
+      smtpUrl: 'smtp://user:secret@mail.example:587',
+      to: 'owner@example.bt',
+      from: 'owner@example.bt',
+      retryBaseMs: 30_000,
+    });
+    expect(
+      readConfig({ SMTP_URL: 'smtps://mail.example', NOTIFY_EMAIL: 'owner@example.bt', NOTIFY_FROM: 'site@example.bt' })
+        .notifications?.from,
+    ).toBe('site@example.bt');
+  });
+
+  it.each([
+    [{ SMTP_URL: 'smtp://mail.example' }, /both/],
+    [{ NOTIFY_EMAIL: 'owner@example.bt' }, /both/],
+    [{ SMTP_URL: 'https://mail.example', NOTIFY_EMAIL: 'owner@example.bt' }, /smtp:\/\//],
+    [{ SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'owner' }, /NOTIFY_EMAIL/],
+    [{ SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'owner@example.bt', NOTIFY_FROM: 'a\nb' }, /NOTIFY_FROM/],
+    [{ SMTP_URL: 'smtp://mail.example', NOTIFY_EMAIL: 'owner@example.bt', NOTIFY_RETRY_BASE_MS: '0' }, /NOTIFY_RETRY/],
+  ])('refuses %o', (env, reason) => {
+    expect(() => readConfig(env)).toThrow(reason);
+  });
+
+  it('never repeats the SMTP URL, which may hold a password, in its refusal', () => {
+    expect(() => readConfig({ SMTP_URL: 'ftp://user:hunter2@mail.example', NOTIFY_EMAIL: 'o@example.bt' })).toThrow(
+      /^(?!.*hunter2)/s,
+    );
+  });
+});

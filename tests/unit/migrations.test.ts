@@ -26,3 +26,53 @@ it('moves the sign-in failures of a database made before the rate limits into ra
   const { rows } = await sql<{ ip: string }>`select ip from login_failures`.execute(db);
   expect(rows).toEqual([{ ip: '198.51.100.7' }]);
 });
+
+it('adds the outbox and takes it away again', async () => {
+  db = openSqlite(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-migrate-')), 'studio.sqlite'));
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  await migrateToLatest(db);
+  const { id } = await db
+    .insertInto('contacts')
+    .values({
+      name: 'N',
+      email: 'n@example.bt',
+      phone: '',
+      message: 'M',
+      status: 'new',
+      ip: '',
+      createdAt: 'x',
+      updatedAt: 'x',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('outbox')
+    .values({ contactId: id, state: 'pending', attempts: 0, nextAttemptAt: 'x', createdAt: 'x' })
+    .execute();
+  // A message's e-mail goes with it.
+  await db.deleteFrom('contacts').where('id', '=', id).execute();
+  expect(await db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+  expect((await migrator.migrateTo('0004-known-devices')).error).toBeUndefined();
+  const { rows } = await sql<{ name: string }>`select name from sqlite_master where name = 'outbox'`.execute(db);
+  expect(rows).toEqual([]);
+});
+
+it('makes the projects and published posts of a database made before drafts public from their creation', async () => {
+  db = openSqlite(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-migrate-')), 'studio.sqlite'));
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  expect((await migrator.migrateTo('0004-known-devices')).error).toBeUndefined();
+  const at = '2026-11-01T08:00:00.000Z';
+  await sql`insert into projects (title, description, year, location, category, status, created_at, updated_at)
+    values ('P', 'D', 2025, 'Haa', 'Office', 'Completed', ${at}, ${at})`.execute(db);
+  await sql`insert into blogs (title, content, excerpt, author, category, status, read_time, created_at, updated_at)
+    values ('Old', 'C', 'E', 'A', 'News', 'published', '5 min read', ${at}, ${at}),
+           ('Draft', 'C', 'E', 'A', 'News', 'draft', '5 min read', ${at}, ${at})`.execute(db);
+
+  await migrateToLatest(db);
+  expect(await db.selectFrom('projects').select('publishedAt').execute()).toEqual([{ publishedAt: at }]);
+  expect(await db.selectFrom('blogs').select(['title', 'publishedAt']).orderBy('id').execute()).toEqual([
+    { title: 'Old', publishedAt: at },
+    { title: 'Draft', publishedAt: null },
+  ]);
+  expect((await migrator.migrateTo('0004-known-devices')).error).toBeUndefined();
+});

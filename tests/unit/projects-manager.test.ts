@@ -27,7 +27,10 @@ function project(changes: Partial<Project>): Project {
     featured: false,
     showInRecent: false,
     date: '',
+    seoDescription: null,
+    seoImage: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    publishedAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...changes,
   };

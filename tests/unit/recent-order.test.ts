@@ -3,7 +3,8 @@ import type { ProjectSummary } from '../../app/features/dashboard/projects/proje
 import { searchAndSort } from '../../app/features/dashboard/recent/recent-order';
 
 function project(id: number, title: string, year: number, category: string, createdAt: string): ProjectSummary {
-  return { id, title, year, category, createdAt, location: 'Paro', featured: false, showInRecent: false, cover: null };
+  const flags = { featured: false, showInRecent: false };
+  return { id, title, year, category, createdAt, publishedAt: createdAt, location: 'Paro', ...flags, cover: null };
 }
 
 // Newest first, as the loader gives them; 'item 10' and 'Item 9' test case and number order.

@@ -1,24 +1,24 @@
 import { useState } from 'react';
-import { CORE_SERVICES } from '../../../core/fixed-content';
+import type { TextCard } from '../../../core/types';
 
 /** The six core services as flip cards: hover, focus or a press turns a card over. */
-export function CoreServices() {
+export function CoreServices({ services }: { services: TextCard[] }) {
   const [flipped, setFlipped] = useState<number | null>(null);
   return (
     <ul className="flip-cards">
-      {CORE_SERVICES.map((service) => (
-        <li key={service.id}>
+      {services.map((service, slot) => (
+        <li key={slot}>
           <button
             type="button"
             className="flip-card"
-            data-flipped={flipped === service.id || undefined}
-            aria-pressed={flipped === service.id}
-            onClick={() => setFlipped(flipped === service.id ? null : service.id)}
+            data-flipped={flipped === slot || undefined}
+            aria-pressed={flipped === slot}
+            onClick={() => setFlipped(flipped === slot ? null : slot)}
           >
             <span className="flip-card__face flip-card__front">
-              <span className="flip-card__name">{service.name}</span>
+              <span className="flip-card__name">{service.title}</span>
             </span>
-            <span className="flip-card__face flip-card__back">{service.backDescription}</span>
+            <span className="flip-card__face flip-card__back">{service.text}</span>
           </button>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import type { TeamMember } from '../../../core/types';
+import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 
 export const FOUNDER_PICTURE = '/images/founder.jpg';
@@ -9,7 +10,7 @@ function MemberPhoto({ member }: { member: TeamMember }) {
     <ResponsiveImage
       image={member.imageDetails}
       alt={`Portrait of ${member.name}`}
-      sizes="(min-width: 900px) 260px, 45vw"
+      sizes={IMAGE_SIZES.teamPhoto}
       className="team-card__photo"
       fallbackSrc={FOUNDER_PICTURE}
     />

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useActionData } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
-import type { ContactActionResult } from '../../routes/public/contact.server';
+import type { ActionResult } from '../../lib/action-result';
+import { Field } from '../../ui/field';
 
 type FormState = 'idle' | 'sending' | 'success' | 'error';
 
@@ -11,7 +12,7 @@ type FormState = 'idle' | 'sending' | 'success' | 'error';
  * page and the route's action answers.
  */
 export function ContactForm() {
-  const pageResult = useActionData<ContactActionResult>();
+  const pageResult = useActionData<ActionResult>();
   const [state, setState] = useState<FormState>(pageResult ? (pageResult.ok ? 'success' : 'error') : 'idle');
   const [fields, setFields] = useState<Record<string, string>>(
     pageResult && !pageResult.ok ? (pageResult.fields ?? {}) : {},
@@ -56,38 +57,32 @@ export function ContactForm() {
     }
   };
 
-  const invalid = (name: string) =>
-    fields[name] ? { 'aria-invalid': true, 'aria-describedby': `contact-${name}-error` } : {};
-  const error = (name: string) =>
-    fields[name] && (
-      <p id={`contact-${name}-error`} className="contact-form__error">
-        {fields[name]}
-      </p>
-    );
+  // The controls carry `required` without the dashboard's mark: all but the phone are, and the phone says so.
+  const shared = { block: 'contact-form', idPrefix: 'contact' } as const;
 
   return (
     <form method="post" className="contact-form" onSubmit={onSubmit}>
-      <div className="contact-form__field">
-        <label htmlFor="contact-name">Full Name</label>
-        <input id="contact-name" name="name" autoComplete="name" required {...invalid('name')} />
-        {error('name')}
-      </div>
-      <div className="contact-form__field">
-        <label htmlFor="contact-email">Email Address</label>
-        <input id="contact-email" name="email" type="email" autoComplete="email" required {...invalid('email')} />
-        {error('email')}
-      </div>
-      <div className="contact-form__field">
-        <label htmlFor="contact-phone">
-          Phone <span className="contact-form__optional">(optional)</span>
-        </label>
-        <input id="contact-phone" name="phone" type="tel" autoComplete="tel" />
-      </div>
-      <div className="contact-form__field">
-        <label htmlFor="contact-message">Message</label>
-        <textarea id="contact-message" name="message" rows={6} required {...invalid('message')} />
-        {error('message')}
-      </div>
+      <Field {...shared} name="name" label="Full Name" error={fields.name}>
+        {(props) => <input {...props} autoComplete="name" required />}
+      </Field>
+      <Field {...shared} name="email" label="Email Address" error={fields.email}>
+        {(props) => <input {...props} type="email" autoComplete="email" required />}
+      </Field>
+      <Field
+        {...shared}
+        name="phone"
+        label={
+          <>
+            Phone <span className="contact-form__optional">(optional)</span>
+          </>
+        }
+        error={fields.phone}
+      >
+        {(props) => <input {...props} type="tel" autoComplete="tel" />}
+      </Field>
+      <Field {...shared} name="message" label="Message" error={fields.message}>
+        {(props) => <textarea {...props} rows={6} required />}
+      </Field>
       {/* People leave this empty; bots fill it in. */}
       <div className="contact-form__trap" aria-hidden="true">
         <label htmlFor="contact-website">Website</label>

@@ -1,7 +1,9 @@
+import { DASHBOARD_MESSAGES_PATH } from '../../../core/site-structure';
+
 /**
  * The sidebar's links. The first group is SPEC section 2's sidebar; the
  * second holds the dashboard routes the specification's list leaves out and
- * our own additions (Messages, Settings, Account).
+ * our own additions (Messages, Site texts, Settings, Account).
  */
 export interface DashboardLink {
   to: string;
@@ -22,7 +24,8 @@ export const DASHBOARD_MORE_LINKS: DashboardLink[] = [
   { to: '/dashboard/hero-banner', label: 'Hero Banner' },
   { to: '/dashboard/recent-projects', label: 'Recent Projects' },
   { to: '/dashboard/media', label: 'Media' },
-  { to: '/dashboard/messages', label: 'Messages', countsNewMessages: true },
+  { to: DASHBOARD_MESSAGES_PATH, label: 'Messages', countsNewMessages: true },
+  { to: '/dashboard/site-texts', label: 'Site texts' },
   { to: '/dashboard/settings', label: 'Settings' },
   { to: '/dashboard/account', label: 'Account' },
 ];

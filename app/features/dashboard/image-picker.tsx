@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { CROP_MIN_SIZE_PX, MAX_IMAGE_BYTES } from '../../../core/constants';
+import { CROP_MIN_SIZE_PX, MAX_IMAGE_BYTES, MAX_PICKED_PHOTO_BYTES } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import { CropDialog } from './media/crop-dialog';
 
@@ -21,13 +21,20 @@ export function pickImage(file: File, status: PickedImage['status'] = 'pending')
 /**
  * The uploader's rules of SPEC section 5, in the order a person meets them:
  * only image files, one at a time in single mode, at most `max` in multiple
- * mode, and each at most 10 MB. Returns the message, or null when all pass.
+ * mode, and each at most `maxBytes`. Returns the message, or null when all pass.
  */
-export function checkPickedFiles(files: File[], options: { multiple: boolean; max: number; already: number }) {
+export function checkPickedFiles(
+  files: File[],
+  options: { multiple: boolean; max: number; already: number; maxBytes: number },
+) {
   if (files.some((file) => !file.type.startsWith('image/'))) return MESSAGES.selectImageFile;
   if (!options.multiple && files.length > 1) return MESSAGES.selectOnlyOneImage;
   if (options.multiple && options.already + files.length > options.max) return MESSAGES.maxImagesAllowed(options.max);
-  if (files.some((file) => file.size > MAX_IMAGE_BYTES)) return MESSAGES.imageTooLarge;
+  if (files.some((file) => file.size > options.maxBytes)) {
+    return options.maxBytes === MAX_IMAGE_BYTES
+      ? MESSAGES.imageTooLarge
+      : MESSAGES.photoTooLarge(options.maxBytes / (1024 * 1024));
+  }
   return null;
 }
 
@@ -49,6 +56,7 @@ export function ImagePicker({
   hint,
   renderItemExtra,
   crop = { minSize: CROP_MIN_SIZE_PX },
+  maxBytes = MAX_PICKED_PHOTO_BYTES,
 }: {
   label: string;
   /** The input's name, so tests and labels can find it; the files travel through `onChange`. */
@@ -66,6 +74,11 @@ export function ImagePicker({
    * (SPEC section 9: 100×100, 50×50 in the media manager).
    */
   crop?: { minSize: number };
+  /**
+   * The largest file taken. SPEC section 5's 10 MB (MAX_IMAGE_BYTES) belongs to the blog's featured image
+   * only; by default a camera's original is taken, since it is scaled in the browser before upload.
+   */
+  maxBytes?: number;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -85,7 +98,7 @@ export function ImagePicker({
   }, []);
 
   function choose(files: File[]) {
-    const problem = checkPickedFiles(files, { multiple, max, already: multiple ? value.length : 0 });
+    const problem = checkPickedFiles(files, { multiple, max, already: multiple ? value.length : 0, maxBytes });
     setPickError(problem);
     if (problem || files.length === 0) return;
     const picked = files.map((file) => pickImage(file));

@@ -1,23 +1,22 @@
-import { useState } from 'react';
 import { CLIENTS_PER_PAGE, CLIENTS_PER_PAGE_MOBILE, MOBILE_BREAKPOINT_PX } from '../../../core/constants';
 import type { Client } from '../../../core/types';
 import { useMediaQuery } from '../../lib/client-state';
-import { wrapIndex } from '../../lib/wrap-index';
+import { CarouselControls, useCarousel } from '../../ui/carousel';
+import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 
 /** Client logos, 3 a page (1 up to 768 px wide); a broken logo shows a placeholder. */
 export function ClientsCarousel({ clients }: { clients: Client[] }) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
   const perPage = mobile ? CLIENTS_PER_PAGE_MOBILE : CLIENTS_PER_PAGE;
+  const pageCount = Math.ceil(clients.length / perPage);
   // A page number belongs to one layout: switching between phone and desktop starts again at the first page.
-  const [position, setPosition] = useState({ perPage, page: 0 });
-  const page = position.perPage === perPage ? position.page : 0;
-  const setPage = (next: number) => setPosition({ perPage, page: next });
+  const carousel = useCarousel(pageCount, perPage);
+  const page = carousel.current;
 
   if (clients.length === 0) {
     return <p className="empty-state">No clients yet. Add clients in the dashboard to show their logos here.</p>;
   }
-  const pageCount = Math.ceil(clients.length / perPage);
   const shown = clients.slice(page * perPage, page * perPage + perPage);
   return (
     <div className="clients" aria-roledescription="carousel" aria-label="Our clients">
@@ -27,7 +26,7 @@ export function ClientsCarousel({ clients }: { clients: Client[] }) {
             <ResponsiveImage
               image={client.logoDetails}
               alt={`${client.name} logo`}
-              sizes="(max-width: 768px) 80vw, 300px"
+              sizes={IMAGE_SIZES.clientLogo}
               width={600}
               height={300}
               fallbackText={client.name}
@@ -36,27 +35,13 @@ export function ClientsCarousel({ clients }: { clients: Client[] }) {
         ))}
       </ul>
       {pageCount > 1 && (
-        <div className="clients__controls">
-          <button
-            type="button"
-            className="round-button"
-            onClick={() => setPage(wrapIndex(page, -1, pageCount))}
-            aria-label="Previous clients"
-          >
-            ‹
-          </button>
-          <span>
-            {page + 1} / {pageCount}
-          </span>
-          <button
-            type="button"
-            className="round-button"
-            onClick={() => setPage(wrapIndex(page, 1, pageCount))}
-            aria-label="Next clients"
-          >
-            ›
-          </button>
-        </div>
+        <CarouselControls
+          carousel={carousel}
+          count={pageCount}
+          noun="clients"
+          className="clients__controls"
+          buttonClassName="round-button"
+        />
       )}
     </div>
   );

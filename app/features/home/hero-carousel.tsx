@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { HERO_AUTO_ADVANCE_MS } from '../../../core/constants';
+import { FALLBACK_IMAGE, HERO_AUTO_ADVANCE_MS } from '../../../core/constants';
 import { FALLBACK_FEATURED_PROJECT } from '../../../core/fixed-content';
 import { MESSAGES } from '../../../core/messages';
+import { projectCover } from '../../../core/project-cover';
 import type { Project } from '../../../core/types';
 import { fetchSignedIn } from '../../lib/api-client';
 import { prefersReducedMotion } from '../../lib/use-in-view';
-import { wrapIndex } from '../../lib/wrap-index';
+import { CarouselControls, useCarousel } from '../../ui/carousel';
+import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import { useFeaturedProjects } from './use-featured-projects';
 
@@ -27,15 +29,13 @@ function toSlide(project: Project): Slide {
 const FALLBACK_SLIDE: Slide = { ...FALLBACK_FEATURED_PROJECT, project: null };
 
 function HeroSlide({ slide, active, priority }: { slide: Slide; active: boolean; priority: boolean }) {
-  const image =
-    slide.project?.imageDetails.find((details) => details.path === slide.project?.image) ??
-    slide.project?.imageDetails[0];
+  const cover = slide.project ? projectCover(slide.project) : undefined;
   const heroImage = (
     <ResponsiveImage
-      image={image}
-      src={slide.project ? undefined : FALLBACK_FEATURED_PROJECT.image}
-      alt={image?.alt ?? slide.title}
-      sizes="100vw"
+      image={cover?.image}
+      src={slide.project ? FALLBACK_IMAGE : FALLBACK_FEATURED_PROJECT.image}
+      alt={cover?.alt ?? slide.title}
+      sizes={IMAGE_SIZES.hero}
       width={1200}
       height={800}
       priority={priority}
@@ -108,19 +108,20 @@ function HeroDebug({
  */
 export function HeroCarousel({ initial }: { initial: Project[] | null }) {
   const featured = useFeaturedProjects(initial);
-  const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [userPaused, setUserPaused] = useState(false);
   const paused = hovered || userPaused;
   const failed = featured.error !== null && featured.projects.length === 0;
   const slides = failed ? [FALLBACK_SLIDE] : featured.projects.map(toSlide);
-  const current = Math.min(index, Math.max(0, slides.length - 1));
+  const carousel = useCarousel(slides.length);
+  const current = carousel.current;
+  const { next } = carousel;
 
   useEffect(() => {
     if (paused || slides.length < 2 || prefersReducedMotion()) return;
-    const timer = setInterval(() => setIndex((value) => wrapIndex(value, 1, slides.length)), HERO_AUTO_ADVANCE_MS);
+    const timer = setInterval(next, HERO_AUTO_ADVANCE_MS);
     return () => clearInterval(timer);
-  }, [paused, slides.length]);
+  }, [paused, slides.length, next]);
 
   return (
     <section
@@ -150,24 +151,13 @@ export function HeroCarousel({ initial }: { initial: Project[] | null }) {
         </div>
       )}
       {slides.length > 1 && (
-        <div className="hero__controls container">
-          <button
-            type="button"
-            onClick={() => setIndex(wrapIndex(current, -1, slides.length))}
-            aria-label="Previous project"
-          >
-            ‹
-          </button>
-          <span aria-live={paused ? 'polite' : 'off'}>
-            {current + 1} / {slides.length}
-          </span>
-          <button
-            type="button"
-            onClick={() => setIndex(wrapIndex(current, 1, slides.length))}
-            aria-label="Next project"
-          >
-            ›
-          </button>
+        <CarouselControls
+          carousel={carousel}
+          count={slides.length}
+          noun="project"
+          className="hero__controls container"
+          live={paused ? 'polite' : 'off'}
+        >
           <button
             type="button"
             onClick={() => setUserPaused(!userPaused)}
@@ -176,7 +166,7 @@ export function HeroCarousel({ initial }: { initial: Project[] | null }) {
           >
             {userPaused ? 'Play' : 'Pause'}
           </button>
-        </div>
+        </CarouselControls>
       )}
       <HeroDebug
         count={featured.projects.length}

@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
+import { FALLBACK_IMAGE } from '../../../core/constants';
+import { projectCover } from '../../../core/project-cover';
 import type { Project } from '../../../core/types';
+import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 
 /** The most recent projects, alternating image left and right, with year, name and Read. */
@@ -9,24 +12,32 @@ export function LastProjects({ projects }: { projects: Project[] }) {
   }
   return (
     <ol className="last-projects">
-      {projects.map((project) => (
-        <li key={project.id} className="last-projects__item">
-          <ResponsiveImage
-            image={project.imageDetails.find((image) => image.path === project.image) ?? project.imageDetails[0]}
-            alt={project.imageDetails[0]?.alt ?? project.title}
-            sizes="(min-width: 900px) 560px, 92vw"
-            className="last-projects__image"
-          />
-          <div className="last-projects__text">
-            <p className="last-projects__year">{project.year}</p>
-            <h3>{project.title}</h3>
-            <p>{project.location}</p>
-            <Link to={`/project/${project.id}`} className="button button--ghost" aria-label={`Read: ${project.title}`}>
-              Read
-            </Link>
-          </div>
-        </li>
-      ))}
+      {projects.map((project) => {
+        const cover = projectCover(project);
+        return (
+          <li key={project.id} className="last-projects__item">
+            <ResponsiveImage
+              image={cover.image}
+              src={FALLBACK_IMAGE}
+              alt={cover.alt}
+              sizes={IMAGE_SIZES.lastProject}
+              className="last-projects__image"
+            />
+            <div className="last-projects__text">
+              <p className="last-projects__year">{project.year}</p>
+              <h3>{project.title}</h3>
+              <p>{project.location}</p>
+              <Link
+                to={`/project/${project.id}`}
+                className="button button--ghost"
+                aria-label={`Read: ${project.title}`}
+              >
+                Read
+              </Link>
+            </div>
+          </li>
+        );
+      })}
     </ol>
   );
 }

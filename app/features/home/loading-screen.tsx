@@ -1,5 +1,10 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { LOADING_ANIMATION_FORCED_MS, LOADING_ANIMATION_MS, REVISIT_SKIP_WINDOW_MS } from '../../../core/constants';
+import {
+  LOADING_ANIMATION_FORCED_MS,
+  LOADING_ANIMATION_MS,
+  LOADING_FADE_MS,
+  REVISIT_SKIP_WINDOW_MS,
+} from '../../../core/constants';
 import { LOADING_PLAYED_AT_KEY } from './loading-played-at';
 
 /** How long the first-visit animation plays for this visit, or 0 to skip it. */
@@ -40,7 +45,7 @@ export function LoadingScreen({ brandName }: { brandName: string }) {
   useEffect(() => {
     if (length === 0) return;
     const leave = setTimeout(() => setPhase('leaving'), length);
-    const done = setTimeout(() => setPhase('hidden'), length + 400);
+    const done = setTimeout(() => setPhase('hidden'), length + LOADING_FADE_MS);
     return () => {
       clearTimeout(leave);
       clearTimeout(done);
@@ -54,6 +59,7 @@ export function LoadingScreen({ brandName }: { brandName: string }) {
       data-leaving={phase === 'leaving' || undefined}
       role="status"
       aria-label={`Loading ${brandName}`}
+      style={{ '--loading-fade': `${LOADING_FADE_MS}ms` } as React.CSSProperties}
     >
       <div>
         <div className="loading-screen__mark" aria-hidden="true" />

@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { TESTIMONIALS } from '../../../core/fixed-content';
-import { wrapIndex } from '../../lib/wrap-index';
+import type { Testimonial } from '../../../core/types';
+import { CarouselControls, useCarousel } from '../../ui/carousel';
 
-/** The testimonials selector: arrows move through them and wrap around. */
-export function Testimonials() {
-  const [index, setIndex] = useState(0);
-  const current = TESTIMONIALS[index]!;
+/** The testimonials selector: arrows move through them and wrap around. With none there is nothing to show. */
+export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) {
+  const carousel = useCarousel(testimonials.length);
+  const current = testimonials[carousel.current];
+  if (!current) return null;
   return (
     <section className="section testimonials" aria-labelledby="testimonials-title" aria-roledescription="carousel">
       <div className="container testimonials__inner">
@@ -18,27 +18,13 @@ export function Testimonials() {
             <span>{current.title}</span>
           </figcaption>
         </figure>
-        <div className="testimonials__controls">
-          <button
-            type="button"
-            className="round-button"
-            onClick={() => setIndex(wrapIndex(index, -1, TESTIMONIALS.length))}
-            aria-label="Previous testimonial"
-          >
-            ‹
-          </button>
-          <span>
-            {index + 1} / {TESTIMONIALS.length}
-          </span>
-          <button
-            type="button"
-            className="round-button"
-            onClick={() => setIndex(wrapIndex(index, 1, TESTIMONIALS.length))}
-            aria-label="Next testimonial"
-          >
-            ›
-          </button>
-        </div>
+        <CarouselControls
+          carousel={carousel}
+          count={testimonials.length}
+          noun="testimonial"
+          className="testimonials__controls"
+          buttonClassName="round-button"
+        />
       </div>
     </section>
   );

@@ -1,13 +1,17 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  FALLBACK_IMAGE,
   MOBILE_BREAKPOINT_PX,
+  SLIDE_TRANSITION_S,
   PROJECTS_PER_SLIDE,
   PROJECTS_PER_SLIDE_MOBILE,
   SWIPE_THRESHOLD_PX,
 } from '../../../core/constants';
+import { projectCover } from '../../../core/project-cover';
 import type { Project } from '../../../core/types';
 import { useHydrated, useMediaQuery } from '../../lib/client-state';
+import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 
 /**
@@ -50,7 +54,7 @@ export function ProjectSlider({
     <div
       className="slider"
       data-enhanced={enhanced || undefined}
-      style={{ '--per-page': perPage } as React.CSSProperties}
+      style={{ '--per-page': perPage, '--slide-transition': `${SLIDE_TRANSITION_S}s` } as React.CSSProperties}
       aria-roledescription="carousel"
       aria-label="Projects"
     >
@@ -63,6 +67,7 @@ export function ProjectSlider({
         <ul className="slider__track" style={enhanced ? { transform: `translateX(-${page * 100}%)` } : undefined}>
           {projects.map((project, index) => {
             const visible = !enhanced || Math.floor(index / perPage) === page;
+            const cover = projectCover(project);
             return (
               <li
                 key={project.id}
@@ -71,9 +76,10 @@ export function ProjectSlider({
                 inert={!visible || undefined}
               >
                 <ResponsiveImage
-                  image={project.imageDetails.find((image) => image.path === project.image) ?? project.imageDetails[0]}
-                  alt={project.imageDetails[0]?.alt ?? project.title}
-                  sizes={`(max-width: ${MOBILE_BREAKPOINT_PX}px) ${alwaysTwo ? 46 : 92}vw, 560px`}
+                  image={cover.image}
+                  src={FALLBACK_IMAGE}
+                  alt={cover.alt}
+                  sizes={IMAGE_SIZES.slider(alwaysTwo)}
                   priority={index < perPage}
                   className="slider__image"
                 />

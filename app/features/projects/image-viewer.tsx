@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ImageDetails } from '../../../core/types';
-import { wrapIndex } from '../../lib/wrap-index';
+import type { Carousel } from '../../ui/carousel';
+import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 
 /**
@@ -9,16 +10,16 @@ import { ResponsiveImage } from '../../ui/responsive-image';
  */
 export function ImageViewer({
   images,
-  index,
-  onIndexChange,
+  carousel,
   onClose,
 }: {
   images: ImageDetails[];
-  index: number;
-  onIndexChange: (index: number) => void;
+  /** The gallery's: the viewer moves through the same images and leaves the gallery where it stopped. */
+  carousel: Carousel;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const index = carousel.current;
   const current = images[index]!;
 
   useEffect(() => {
@@ -34,8 +35,8 @@ export function ImageViewer({
   }, []);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'ArrowRight') onIndexChange(wrapIndex(index, 1, images.length));
-    else if (event.key === 'ArrowLeft') onIndexChange(wrapIndex(index, -1, images.length));
+    if (event.key === 'ArrowRight') carousel.next();
+    else if (event.key === 'ArrowLeft') carousel.previous();
   };
 
   return (
@@ -52,13 +53,19 @@ export function ImageViewer({
       <button type="button" className="viewer__close" onClick={onClose} aria-label="Close viewer" autoFocus>
         ×
       </button>
-      <ResponsiveImage key={current.path} image={current} alt={current.alt} sizes="100vw" className="viewer__image" />
+      <ResponsiveImage
+        key={current.path}
+        image={current}
+        alt={current.alt}
+        sizes={IMAGE_SIZES.viewer}
+        className="viewer__image"
+      />
       {images.length > 1 && (
         <>
           <button
             type="button"
             className="viewer__arrow viewer__arrow--prev"
-            onClick={() => onIndexChange(wrapIndex(index, -1, images.length))}
+            onClick={carousel.previous}
             aria-label="Previous image"
           >
             ‹
@@ -66,7 +73,7 @@ export function ImageViewer({
           <button
             type="button"
             className="viewer__arrow viewer__arrow--next"
-            onClick={() => onIndexChange(wrapIndex(index, 1, images.length))}
+            onClick={carousel.next}
             aria-label="Next image"
           >
             ›

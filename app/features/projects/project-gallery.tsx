@@ -1,15 +1,30 @@
 import { useState } from 'react';
+import { FALLBACK_IMAGE } from '../../../core/constants';
 import type { ImageDetails } from '../../../core/types';
-import { wrapIndex } from '../../lib/wrap-index';
+import { useCarousel } from '../../ui/carousel';
+import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import { ImageViewer } from './image-viewer';
 
 /** The project's images with arrows, dots and a counter; the index wraps at both ends. */
 export function ProjectGallery({ images, title }: { images: ImageDetails[]; title: string }) {
-  const [index, setIndex] = useState(0);
+  const carousel = useCarousel(images.length);
+  const index = carousel.current;
   const [viewerOpen, setViewerOpen] = useState(false);
   const current = images[index];
-  if (!current) return <ResponsiveImage image={null} alt={title} sizes="100vw" width={1200} height={800} />;
+  // A project saved from the hero form may have no image: the built-in placeholder stands in.
+  if (!current) {
+    return (
+      <ResponsiveImage
+        image={null}
+        src={FALLBACK_IMAGE}
+        alt={title}
+        sizes={IMAGE_SIZES.projectGallery}
+        width={1200}
+        height={800}
+      />
+    );
+  }
 
   return (
     <div className="gallery" aria-roledescription="carousel" aria-label={`${title} images`}>
@@ -23,7 +38,7 @@ export function ProjectGallery({ images, title }: { images: ImageDetails[]; titl
           key={current.path}
           image={current}
           alt={current.alt}
-          sizes="(min-width: 1180px) 1180px, 100vw"
+          sizes={IMAGE_SIZES.projectGallery}
           priority={index === 0}
           className="gallery__image"
         />
@@ -33,7 +48,7 @@ export function ProjectGallery({ images, title }: { images: ImageDetails[]; titl
           <button
             type="button"
             className="gallery__arrow gallery__arrow--prev"
-            onClick={() => setIndex(wrapIndex(index, -1, images.length))}
+            onClick={carousel.previous}
             aria-label="Previous image"
           >
             ‹
@@ -41,7 +56,7 @@ export function ProjectGallery({ images, title }: { images: ImageDetails[]; titl
           <button
             type="button"
             className="gallery__arrow gallery__arrow--next"
-            onClick={() => setIndex(wrapIndex(index, 1, images.length))}
+            onClick={carousel.next}
             aria-label="Next image"
           >
             ›
@@ -57,15 +72,13 @@ export function ProjectGallery({ images, title }: { images: ImageDetails[]; titl
                 className="gallery__dot"
                 aria-label={`Show image ${dot + 1}`}
                 aria-current={dot === index || undefined}
-                onClick={() => setIndex(dot)}
+                onClick={() => carousel.show(dot)}
               />
             ))}
           </div>
         </>
       )}
-      {viewerOpen && (
-        <ImageViewer images={images} index={index} onIndexChange={setIndex} onClose={() => setViewerOpen(false)} />
-      )}
+      {viewerOpen && <ImageViewer images={images} carousel={carousel} onClose={() => setViewerOpen(false)} />}
     </div>
   );
 }

@@ -8,14 +8,13 @@ import { formatDateTime } from '../../lib/format';
 import type { Route } from './+types/dashboard-account';
 import { loadAccount } from './dashboard-account.server';
 import '../../features/dashboard/account/account.css';
+import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadAccount(context, request);
 }
 
-export function meta() {
-  return [{ title: 'Account | Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
-}
+export const meta = () => dashboardMeta('Account');
 
 /** The owner's account: password, where they are signed in, two-factor sign-in, the sign-in history. */
 export default function DashboardAccount({ loaderData }: Route.ComponentProps) {

@@ -1,14 +1,13 @@
 import { ClientsManager } from '../../features/dashboard/people/clients-manager';
 import type { Route } from './+types/dashboard-clients';
 import { loadClients } from './dashboard-clients.server';
+import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadClients(context, request);
 }
 
-export function meta() {
-  return [{ title: 'Clients | Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
-}
+export const meta = () => dashboardMeta('Clients');
 
 /** Clients Management; saves go through the REST API, then this loader runs again. */
 export default function DashboardClients({ loaderData }: Route.ComponentProps) {

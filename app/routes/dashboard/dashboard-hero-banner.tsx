@@ -1,14 +1,13 @@
 import { HeroBannerManager } from '../../features/dashboard/hero/hero-banner-manager';
 import type { Route } from './+types/dashboard-hero-banner';
 import { loadProjectSummaries } from './dashboard-project-summaries.server';
+import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadProjectSummaries(context, request);
 }
 
-export function meta() {
-  return [{ title: 'Hero Banner | Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
-}
+export const meta = () => dashboardMeta('Hero Banner');
 
 export default function DashboardHeroBanner({ loaderData }: Route.ComponentProps) {
   return <HeroBannerManager projects={loaderData.projects} />;

@@ -3,15 +3,15 @@ import { DASHBOARD_RECENT_ITEMS } from '../../../core/constants';
 import { listBlogs } from '../../../server/services/blogs';
 import { listClients } from '../../../server/services/clients';
 import { listProjects } from '../../../server/services/projects';
-import { getSiteStats } from '../../../server/services/stats';
+import { getDashboardStats } from '../../../server/services/stats';
 import { requireAdminSession } from './session.server';
 
 export async function loadDashboardHome(context: AppLoadContext, request: Request) {
   await requireAdminSession(context, request);
   const { ctx } = context;
   const [stats, projects, blogs, clients] = await Promise.all([
-    getSiteStats(ctx),
-    listProjects(ctx, { limit: DASHBOARD_RECENT_ITEMS }),
+    getDashboardStats(ctx),
+    listProjects(ctx, { limit: DASHBOARD_RECENT_ITEMS }, { includeDrafts: true }),
     listBlogs(ctx, { includeDrafts: true }),
     listClients(ctx, { includeInactive: true }),
   ]);

@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/dashboard-home';
 import { loadDashboardHome } from './dashboard-home.server';
+import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadDashboardHome(context, request);
 }
 
-export function meta() {
-  return [{ title: 'Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
-}
+export const meta = () => dashboardMeta();
 
 /** The dashboard home: the five counts of SPEC section 2 and the three most recent of each kind. */
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {

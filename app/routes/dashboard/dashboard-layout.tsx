@@ -5,6 +5,7 @@ import { useAfterWindowFocus } from '../../lib/use-window-focus';
 import type { Route } from './+types/dashboard-layout';
 import { loadDashboardLayout } from './dashboard-layout.server';
 import '../../features/dashboard/dashboard.css';
+import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadDashboardLayout(context, request);
@@ -14,9 +15,7 @@ export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
 
-export function meta() {
-  return [{ title: 'Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
-}
+export const meta = () => dashboardMeta();
 
 function NavItem({ link, newMessages }: { link: DashboardLink; newMessages: number }) {
   return (

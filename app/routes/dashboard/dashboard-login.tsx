@@ -2,6 +2,7 @@ import { Form, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/dashboard-login';
 import { signIn } from './session.server';
 import '../../features/dashboard/dashboard.css';
+import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
 
 export function loader({ context }: Route.LoaderArgs) {
   if (context.admin) throw redirect('/dashboard');
@@ -16,9 +17,7 @@ export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
 
-export function meta() {
-  return [{ title: 'Sign in | Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
-}
+export const meta = () => dashboardMeta('Sign in');
 
 /** The sign-in form, and for an account with two-factor sign-in its second step, the code. */
 export default function DashboardLogin({ actionData }: Route.ComponentProps) {
@@ -26,7 +25,7 @@ export default function DashboardLogin({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
   const redirectTo = <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? '/dashboard'} />;
-  const error = actionData?.error && (
+  const error = actionData?.ok === false && (
     <p className="dashboard-form__error" role="alert">
       {actionData.error}
     </p>

@@ -4,14 +4,13 @@ import { NoticeArea, useNotice } from '../../features/dashboard/notice';
 import type { Route } from './+types/dashboard-media';
 import { loadMedia } from './dashboard-media.server';
 import '../../features/dashboard/media/media.css';
+import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadMedia(context, request);
 }
 
-export function meta() {
-  return [{ title: 'Media | Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
-}
+export const meta = () => dashboardMeta('Media');
 
 /** The Media Manager of SPEC section 2: upload (with the crop dialog) and the library of uploaded images. */
 export default function DashboardMedia({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,16 @@
 import { useState } from 'react';
-import { Form, useNavigation } from 'react-router';
-import { CONTACT_STATUSES } from '../../../core/constants';
+import { useLocation } from 'react-router';
+import type { InboxView } from '../../../core/constants';
+import { MESSAGES } from '../../../core/messages';
 import type { ContactMessage } from '../../../core/types';
-import { formatDate } from '../../lib/format';
+import { BulkDelete } from '../../features/dashboard/messages/bulk-delete';
+import { InboxPagination } from '../../features/dashboard/messages/inbox-pagination';
+import { InboxToolbar } from '../../features/dashboard/messages/inbox-toolbar';
+import { MessageCard } from '../../features/dashboard/messages/message-card';
 import type { Route } from './+types/dashboard-messages';
 import { changeMessage, loadMessages } from './dashboard-messages.server';
+import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
+import '../../features/dashboard/messages/messages.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadMessages(context, request);
@@ -14,88 +20,75 @@ export async function action({ context, request }: Route.ActionArgs) {
   return changeMessage(context, request);
 }
 
-export function meta() {
-  return [{ title: 'Messages | Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
-}
+export const meta = () => dashboardMeta('Messages');
 
-function MessageCard({ message }: { message: ContactMessage }) {
-  const [confirming, setConfirming] = useState(false);
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('id') === String(message.id);
+/** The messages of one page with the choice of which to delete; the choice ends when the page changes. */
+function MessageList({ messages, askedIds }: { messages: ContactMessage[]; askedIds?: number[] }) {
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  // A deleted message drops out of the choice by itself.
+  const chosenShown = messages.filter((message) => chosen.has(message.id)).length;
+  const choose = (id: number, on: boolean) =>
+    setChosen((before) => {
+      const after = new Set(before);
+      if (on) after.add(id);
+      else after.delete(id);
+      return after;
+    });
   return (
-    <li className="dashboard-card message" data-status={message.status}>
-      <header className="message__header">
-        <h2>{message.name}</h2>
-        <p>
-          <a href={`mailto:${message.email}`}>{message.email}</a>
-          {message.phone && <> · {message.phone}</>} ·{' '}
-          <time dateTime={message.createdAt}>{formatDate(message.createdAt)}</time>
-        </p>
-      </header>
-      {/* Text only: React escapes it, and nothing here is ever read as HTML. */}
-      <p className="message__text">{message.message}</p>
-      <div className="message__actions">
-        <Form method="post" className="message__status">
-          <input type="hidden" name="id" value={message.id} />
-          <label htmlFor={`status-${message.id}`}>Status</label>
-          <select id={`status-${message.id}`} name="status" defaultValue={message.status} disabled={busy}>
-            {CONTACT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button button--ghost" disabled={busy}>
-            Save status
-          </button>
-        </Form>
-        <a
-          className="button button--ghost"
-          href={`mailto:${message.email}?subject=${encodeURIComponent('Re: your message')}`}
-        >
-          Reply
-        </a>
-        {confirming ? (
-          <Form method="post" className="message__confirm" role="group" aria-label="Confirm delete">
-            <input type="hidden" name="id" value={message.id} />
-            <span>Delete this message?</span>
-            <button type="submit" name="intent" value="delete" className="button">
-              Yes, delete
-            </button>
-            <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </Form>
-        ) : (
-          <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
-            Delete
-          </button>
-        )}
-      </div>
-    </li>
+    <>
+      <BulkDelete
+        shown={messages.length}
+        chosen={chosenShown}
+        onChooseAll={(on) => setChosen(new Set(on ? messages.map((message) => message.id) : []))}
+        askedIds={askedIds}
+      />
+      <ul className="messages">
+        {messages.map((message) => (
+          <MessageCard
+            key={message.id}
+            message={message}
+            selected={chosen.has(message.id)}
+            onSelect={(on) => choose(message.id, on)}
+          />
+        ))}
+      </ul>
+    </>
   );
 }
 
-/** The inbox of contact messages, newest first (beyond SPEC: it stores them but shows no screen). */
+function emptyText(view: InboxView, q: string): string {
+  if (q !== '') return 'No messages match the search.';
+  if (view === 'spam') return 'No messages are marked as spam.';
+  return 'No messages yet. Messages sent through the contact form appear here.';
+}
+
+/**
+ * The inbox of contact messages, newest first, a page at a time (beyond SPEC: it stores them but shows no
+ * screen). Spam has a view of its own; the views, the search and the pages are in the URL.
+ */
 export default function DashboardMessages({ loaderData, actionData }: Route.ComponentProps) {
-  const { messages } = loaderData;
+  const { data: messages, view, q, page, pageSize, total, notificationsOn } = loaderData;
+  const { search } = useLocation();
+  const done = actionData?.ok ? actionData : undefined;
   return (
     <>
       <h1>Messages</h1>
-      {actionData?.error && (
+      {!notificationsOn && <p className="inbox-note">{MESSAGES.notificationsOff}</p>}
+      {actionData?.ok === false && (
         <p role="alert" className="dashboard-form__error">
           {actionData.error}
         </p>
       )}
+      <InboxToolbar view={view} q={q} />
+      <p role="status" className="visually-hidden">
+        {done?.deleted ? `Deleted ${done.deleted} ${done.deleted === 1 ? 'message' : 'messages'}.` : ''}
+      </p>
       {messages.length === 0 ? (
-        <p className="empty-state">No messages yet. Messages sent through the contact form appear here.</p>
+        <p className="empty-state">{emptyText(view, q)}</p>
       ) : (
-        <ul className="messages">
-          {messages.map((message) => (
-            <MessageCard key={message.id} message={message} />
-          ))}
-        </ul>
+        <MessageList key={search} messages={messages} askedIds={done?.confirmIds} />
       )}
+      <InboxPagination view={view} q={q} page={page} pageSize={pageSize} total={total} />
     </>
   );
 }

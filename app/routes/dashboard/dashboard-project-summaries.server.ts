@@ -6,6 +6,6 @@ import { requireAdminSession } from './session.server';
 /** Every project, newest first, as the hero-banner and recent-projects managers list them. */
 export async function loadProjectSummaries(context: AppLoadContext, request: Request) {
   await requireAdminSession(context, request);
-  const projects = await listProjects(context.ctx);
+  const projects = await listProjects(context.ctx, {}, { includeDrafts: true });
   return { projects: projects.map(toProjectSummary) };
 }

@@ -1,18 +1,19 @@
 import type { AppLoadContext } from 'react-router';
-import { AppError } from '../../../server/services/errors';
 import { getSiteSettings, updateSiteSettings } from '../../../server/services/settings';
 import { requireAdminSession } from './session.server';
 import { readFormData } from '../../lib/read-form.server';
+import type { ActionResult } from '../../lib/action-result';
+import { actionFailure } from '../../lib/action-failure.server';
 
 export async function loadSettings(context: AppLoadContext, request: Request) {
   await requireAdminSession(context, request);
   return { settings: await getSiteSettings(context.ctx) };
 }
 
-export type SettingsResult = { saved: true } | { saved: false; error: string; fields?: Record<string, string> };
+const SETTINGS_SAVED = 'Settings saved.';
 
 /** Saves the settings form; a new logo goes through the same image pipeline as every upload. */
-export async function saveSettings(context: AppLoadContext, request: Request): Promise<SettingsResult> {
+export async function saveSettings(context: AppLoadContext, request: Request): Promise<ActionResult> {
   await requireAdminSession(context, request);
   const form = await readFormData(context, request);
   const logoFile = form.get('logo');
@@ -23,10 +24,8 @@ export async function saveSettings(context: AppLoadContext, request: Request): P
       : undefined;
   try {
     await updateSiteSettings(context.ctx, Object.fromEntries(form), logo);
-    return { saved: true };
+    return { ok: true, message: SETTINGS_SAVED };
   } catch (error) {
-    if (error instanceof AppError && error.status < 500)
-      return { saved: false, error: error.message, fields: error.fields };
-    throw error;
+    return actionFailure(error);
   }
 }

@@ -3,6 +3,8 @@ import { resolveImageUrl } from '../../../core/image-url';
 import type { SiteSettings } from '../../../core/types';
 import type { Route } from './+types/dashboard-settings';
 import { loadSettings, saveSettings } from './dashboard-settings.server';
+import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
+import { Field } from '../../ui/field';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadSettings(context, request);
@@ -12,9 +14,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return saveSettings(context, request);
 }
 
-export function meta() {
-  return [{ title: 'Settings | Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
-}
+export const meta = () => dashboardMeta('Settings');
 
 const FIELDS: { name: Exclude<keyof SiteSettings, 'logo'>; label: string; type?: string; multiline?: boolean }[] = [
   { name: 'brandName', label: 'Brand name' },
@@ -33,33 +33,29 @@ const FIELDS: { name: Exclude<keyof SiteSettings, 'logo'>; label: string; type?:
 export default function DashboardSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
   const navigation = useNavigation();
-  const fieldError = (name: string) => (actionData && !actionData.saved ? actionData.fields?.[name] : undefined);
   return (
     <>
       <h1>Settings</h1>
       <Form method="post" encType="multipart/form-data" className="dashboard-card dashboard-form dashboard-form--wide">
-        {FIELDS.map((field) => {
-          const error = fieldError(field.name);
-          const props = {
-            id: `settings-${field.name}`,
-            name: field.name,
-            defaultValue: settings[field.name],
-            required: field.name === 'brandName',
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': error ? `settings-${field.name}-error` : undefined,
-          };
-          return (
-            <div key={field.name} className="dashboard-form__field">
-              <label htmlFor={props.id}>{field.label}</label>
-              {field.multiline ? <textarea rows={3} {...props} /> : <input type={field.type ?? 'text'} {...props} />}
-              {error && (
-                <p id={`settings-${field.name}-error`} className="dashboard-form__error">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            idPrefix="settings"
+            name={field.name}
+            label={field.label}
+            error={actionData?.ok === false ? actionData.fields?.[field.name] : undefined}
+          >
+            {(fieldProps) => {
+              // The brand name is required, as before without the mark: the page says nothing of required fields.
+              const props = { ...fieldProps, defaultValue: settings[field.name], required: field.name === 'brandName' };
+              return field.multiline ? (
+                <textarea rows={3} {...props} />
+              ) : (
+                <input type={field.type ?? 'text'} {...props} />
+              );
+            }}
+          </Field>
+        ))}
         <div className="dashboard-form__field">
           <label htmlFor="settings-logo">Logo</label>
           {settings.logo && (
@@ -74,8 +70,8 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
           <input id="settings-logo" name="logo" type="file" accept="image/*" />
         </div>
         {actionData && (
-          <p role="status" className={actionData.saved ? 'dashboard-form__ok' : 'dashboard-form__error'}>
-            {actionData.saved ? 'Settings saved.' : actionData.error}
+          <p role="status" className={actionData.ok ? 'dashboard-form__ok' : 'dashboard-form__error'}>
+            {actionData.ok ? actionData.message : actionData.error}
           </p>
         )}
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>

@@ -10,6 +10,8 @@ import { login, loginWithCode, type SignedIn, type SignInMeta } from '../../../s
 import { type AdminSession, logout } from '../../../server/services/sessions';
 import { AppError } from '../../../server/services/errors';
 import { readFormData } from '../../lib/read-form.server';
+import type { ActionResult } from '../../lib/action-result';
+import { actionFailure } from '../../lib/action-failure.server';
 import { MESSAGES } from '../../../core/messages';
 
 /** Only same-site paths under /dashboard: a sign-in never sends anyone elsewhere. */
@@ -34,7 +36,8 @@ export async function requireAdminSession(context: AppLoadContext, request: Requ
 }
 
 /** A failure to show, and the challenge of a sign-in waiting for its second step (the code form then shows). */
-export type LoginResult = { error?: string; challenge?: string };
+/** The first step of a two-factor sign-in answers the challenge the code goes with; a wrong code keeps it. */
+export type LoginResult = ActionResult<{ challenge: string }, { challenge?: string }>;
 
 /**
  * Signs in from the login form, in two steps for an account with two-factor sign-in: the name and
@@ -62,18 +65,21 @@ export async function signIn(context: AppLoadContext, request: Request): Promise
         { username: form.get('username'), password: form.get('password') },
         meta,
       );
-      if (outcome.twoFactorRequired) return { challenge: outcome.challenge };
+      if (outcome.twoFactorRequired) return { ok: true, challenge: outcome.challenge };
       signedIn = outcome;
     }
     const headers = new Headers();
     for (const cookie of signedInCookies(config, signedIn)) headers.append('Set-Cookie', cookie);
     return redirect(safeRedirectTarget(form.get('redirectTo')), { headers });
   } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const failure = actionFailure(error);
     // A wrong code leaves the code form up; an expired challenge (or the limit) goes back to the first step.
     const keepChallenge =
-      typeof challenge === 'string' && error.status === 401 && error.message !== MESSAGES.signInChallengeExpired;
-    return keepChallenge ? { error: error.message, challenge } : { error: error.message };
+      typeof challenge === 'string' &&
+      error instanceof AppError &&
+      error.status === 401 &&
+      failure.error !== MESSAGES.signInChallengeExpired;
+    return keepChallenge ? { ...failure, challenge } : failure;
   }
 }
 

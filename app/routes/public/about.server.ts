@@ -1,8 +1,13 @@
 import type { AppLoadContext } from 'react-router';
+import { getSiteContent } from '../../../server/services/site-texts';
 import { getSiteStats } from '../../../server/services/stats';
 import { listTeamMembers } from '../../../server/services/team-members';
 
 export async function loadAbout(context: AppLoadContext) {
-  const [team, stats] = await Promise.all([listTeamMembers(context.ctx), getSiteStats(context.ctx)]);
-  return { team, stats };
+  const [team, stats, content] = await Promise.all([
+    listTeamMembers(context.ctx),
+    getSiteStats(context.ctx),
+    getSiteContent(context.ctx),
+  ]);
+  return { team, stats, content };
 }

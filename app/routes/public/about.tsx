@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { FOUNDING_YEAR } from '../../../core/constants';
 import { SERVICE_PAGES } from '../../../core/site-structure';
+import { withBrand } from '../../../core/site-texts';
 import { CoreServices } from '../../features/about/core-services';
 import { FOUNDER_PICTURE, TeamGrid } from '../../features/about/team-grid';
 import { Statistics } from '../../features/home/statistics';
 import { Testimonials } from '../../features/home/testimonials';
 import { pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import { useSiteData } from '../../lib/use-site-data';
+import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import type { Route } from './+types/about';
 import { loadAbout } from './about.server';
@@ -24,28 +26,11 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const CORE_VALUES = [
-  {
-    title: 'Rooted in place',
-    text: 'Every building answers to its valley, its climate and the traditions of Bhutanese architecture.',
-  },
-  {
-    title: 'Built to last',
-    text: 'Seismic safety, durable materials and careful detailing, checked on site by our own engineers.',
-  },
-  { title: 'One team', text: 'Designers and builders work side by side, so promises made on paper are kept on site.' },
-];
-
-const WHAT_WE_DO = [
-  { path: '/about/about-planning', title: 'Planning', text: 'Site studies, budgets, permits and masterplans.' },
-  { path: '/about/about-interior', title: 'Interior', text: 'Rooms shaped with Bhutanese craft and materials.' },
-  { path: '/about/about-exterior', title: 'Exterior', text: 'Architecture, structure, roofs and landscape.' },
-] satisfies { path: (typeof SERVICE_PAGES)[number]['path']; title: string; text: string }[];
-
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { team, stats } = loaderData;
+  const { team, stats, content } = loaderData;
+  const { texts } = content;
   const { settings } = useSiteData();
-  const founder = team[0];
+  const founder = team.find((member) => member.id === texts.founderMemberId) ?? team[0];
   return (
     <>
       <section className="page-hero">
@@ -62,11 +47,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <div className="container founder">
           <div>
             <span className="eyebrow">About Us</span>
-            <h2 id="about-us-title">A studio that designs and builds</h2>
-            <p className="prose">
-              {settings.brandName} was founded in {FOUNDING_YEAR} to close the gap between drawing and building. We take
-              a project from the first site visit to the last coat of paint, with one team answerable for both.
-            </p>
+            <h2 id="about-us-title">{texts.aboutHeading}</h2>
+            <p className="prose">{withBrand(texts.aboutText, settings.brandName)}</p>
           </div>
           {founder && (
             <figure className="founder__card">
@@ -74,7 +56,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 <ResponsiveImage
                   image={founder.imageDetails}
                   alt={`Portrait of ${founder.name}`}
-                  sizes="160px"
+                  sizes={IMAGE_SIZES.founder}
                   fallbackSrc={FOUNDER_PICTURE}
                 />
               ) : (
@@ -93,8 +75,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <div className="container">
           <h2 id="values-title">Core Values</h2>
           <ul className="values">
-            {CORE_VALUES.map((value) => (
-              <li key={value.title}>
+            {content.coreValues.map((value, slot) => (
+              <li key={slot}>
                 <h3>{value.title}</h3>
                 <p>{value.text}</p>
               </li>
@@ -105,21 +87,18 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <section className="section section--white" aria-labelledby="services-title">
         <div className="container">
           <h2 id="services-title">Core Services</h2>
-          <CoreServices />
+          <CoreServices services={content.coreServices} />
         </div>
       </section>
       <section className="section" aria-labelledby="vision-title">
         <div className="container vision">
           <div>
             <h2 id="vision-title">Vision</h2>
-            <p>
-              Buildings that make Bhutan’s towns and valleys more beautiful, more resilient and more comfortable to live
-              in.
-            </p>
+            <p>{texts.vision}</p>
           </div>
           <div>
             <h2>Mission</h2>
-            <p>To design and build with care, honesty and craft, keeping our promises on time and on budget.</p>
+            <p>{texts.mission}</p>
           </div>
         </div>
       </section>
@@ -130,20 +109,24 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <Statistics stats={stats} />
-      <Testimonials />
+      <Testimonials testimonials={content.testimonials} />
       <section className="section" aria-labelledby="what-we-do-title">
         <div className="container">
           <h2 id="what-we-do-title">This is what we do</h2>
           <ul className="what-we-do">
-            {WHAT_WE_DO.map((item) => (
-              <li key={item.path}>
-                <h3>{item.title}</h3>
-                <p>{item.text}</p>
-                <Link to={item.path} className="button button--ghost" aria-label={`READ about ${item.title}`}>
-                  READ
-                </Link>
-              </li>
-            ))}
+            {SERVICE_PAGES.map(({ path }, slot) => {
+              const card = content.whatWeDo[slot];
+              if (!card) return null;
+              return (
+                <li key={path}>
+                  <h3>{card.title}</h3>
+                  <p>{card.text}</p>
+                  <Link to={path} className="button button--ghost" aria-label={`READ about ${card.title}`}>
+                    READ
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </div>
       </section>

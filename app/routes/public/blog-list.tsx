@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
+import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import type { Route } from './+types/blog-list';
 import { loadPublishedBlogs } from './blog.server';
@@ -46,7 +47,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                   <ResponsiveImage
                     image={blog.imageDetails}
                     alt={blog.imageDetails?.alt ?? blog.title}
-                    sizes="(min-width: 1100px) 360px, (min-width: 700px) 45vw, 92vw"
+                    sizes={IMAGE_SIZES.blogCard}
                     priority={index === 0}
                     className="blog-card__image"
                   />

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../core/messages';
 import { resolveImageUrl } from '../../../core/image-url';
 import { formatDate } from '../../lib/format';
 import { pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
+import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import type { Route } from './+types/blog-post';
 import { loadBlogPost } from './blog.server';
@@ -27,14 +28,16 @@ export function meta({ matches, data: post, location }: Route.MetaArgs) {
       noindex: true,
     });
   }
-  const { blog, description } = post;
+  const { blog } = post;
+  const description = blog.seoDescription ?? post.description;
+  const image = blog.seoImage ?? blog.image;
   const siteUrl = site?.siteUrl ?? '';
   return pageMeta(site, {
     title: titleWithBrand(site, blog.title, 'Blog'),
     description,
     path: `/blog/${blog.id}`,
     type: 'article',
-    image: blog.image ? resolveImageUrl(blog.image) : undefined,
+    image: image ? resolveImageUrl(image) : undefined,
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Article',
@@ -45,7 +48,7 @@ export function meta({ matches, data: post, location }: Route.MetaArgs) {
       dateModified: blog.updatedAt,
       articleSection: blog.category,
       keywords: blog.tags.join(', '),
-      image: blog.image ? `${siteUrl}${resolveImageUrl(blog.image)}` : undefined,
+      image: image ? `${siteUrl}${resolveImageUrl(image)}` : undefined,
       mainEntityOfPage: `${siteUrl}/blog/${blog.id}`,
       publisher: { '@type': 'Organization', name: site?.settings.brandName },
     },
@@ -73,27 +76,20 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <ResponsiveImage
             image={blog.imageDetails}
             alt={blog.imageDetails.alt}
-            sizes="(min-width: 900px) 860px, 92vw"
+            sizes={IMAGE_SIZES.blogHero}
             priority
             className="blog-post__hero"
           />
         )}
         {/* Sanitised with an allowlist when it was saved (server/services/html-sanitizer.ts). */}
         <div className="blog-post__content prose" dangerouslySetInnerHTML={{ __html: blog.content }} />
-        {blog.images.length > 0 && (
+        {blog.imagesDetails.length > 0 && (
           <section className="blog-post__gallery" aria-labelledby="project-images">
             <h2 id="project-images">Project Images</h2>
             <ul>
-              {blog.images.map((path, index) => (
-                <li key={path}>
-                  <ResponsiveImage
-                    image={null}
-                    src={resolveImageUrl(path)}
-                    alt={`${blog.title}, image ${index + 1}`}
-                    sizes="(min-width: 900px) 420px, 92vw"
-                    width={1200}
-                    height={800}
-                  />
+              {blog.imagesDetails.map((image) => (
+                <li key={image.path}>
+                  <ResponsiveImage image={image} alt={image.alt} sizes={IMAGE_SIZES.blogGallery} />
                 </li>
               ))}
             </ul>

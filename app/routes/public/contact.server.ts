@@ -1,24 +1,16 @@
 import type { AppLoadContext } from 'react-router';
 import { createContactMessage } from '../../../server/services/contacts';
-import { AppError } from '../../../server/services/errors';
 import { readFormData } from '../../lib/read-form.server';
-
-export type ContactActionResult = { ok: true } | { ok: false; error: string; fields?: Record<string, string> };
+import type { ActionResult } from '../../lib/action-result';
+import { actionFailure } from '../../lib/action-failure.server';
 
 /** The contact form's action: the same service as POST /api/contact. */
-export async function sendContactMessage(
-  context: AppLoadContext,
-  request: Request,
-  ip: string,
-): Promise<ContactActionResult> {
+export async function sendContactMessage(context: AppLoadContext, request: Request, ip: string): Promise<ActionResult> {
   const form = Object.fromEntries(await readFormData(context, request));
   try {
     await createContactMessage(context.ctx, form, { ip });
     return { ok: true };
   } catch (error) {
-    if (error instanceof AppError && error.status === 400)
-      return { ok: false, error: error.message, fields: error.fields };
-    if (error instanceof AppError && error.status === 429) return { ok: false, error: error.message };
-    throw error;
+    return actionFailure(error);
   }
 }

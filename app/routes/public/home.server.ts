@@ -2,18 +2,20 @@ import type { AppLoadContext } from 'react-router';
 import { HOME_RECENT_PROJECTS } from '../../../core/constants';
 import { listClients } from '../../../server/services/clients';
 import { listProjects } from '../../../server/services/projects';
+import { getSiteContent } from '../../../server/services/site-texts';
 import { getSiteStats } from '../../../server/services/stats';
 
 export async function loadHome(context: AppLoadContext) {
   const { ctx } = context;
-  const [featuredProjects, recent, latest, clients, stats] = await Promise.all([
+  const [featuredProjects, recent, latest, clients, stats, content] = await Promise.all([
     listProjects(ctx, { featured: true }),
     listProjects(ctx, { showInRecent: true, limit: HOME_RECENT_PROJECTS }),
     listProjects(ctx, { limit: HOME_RECENT_PROJECTS }),
     listClients(ctx),
     getSiteStats(ctx),
+    getSiteContent(ctx),
   ]);
   // The administrator picks the recent projects; until they do, the newest stand in.
   const lastProjects = recent.length > 0 ? recent : latest;
-  return { featuredProjects, lastProjects, clients, stats };
+  return { featuredProjects, lastProjects, clients, stats, texts: content.texts, testimonials: content.testimonials };
 }

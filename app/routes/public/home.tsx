@@ -1,18 +1,22 @@
-import { useRef } from 'react';
+import { type CSSProperties, useRef } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
 import { resolveImageUrl } from '../../../core/image-url';
+import { projectCover } from '../../../core/project-cover';
 import type { Project } from '../../../core/types';
 import { STATISTICS_VISIBLE_THRESHOLD } from '../../../core/constants';
+import { withBrand } from '../../../core/site-texts';
 import { ClientsCarousel } from '../../features/home/clients-carousel';
 import { HeroCarousel } from '../../features/home/hero-carousel';
 import { LastProjects } from '../../features/home/last-projects';
 import { LoadingScreen } from '../../features/home/loading-screen';
 import { Statistics } from '../../features/home/statistics';
 import { Testimonials } from '../../features/home/testimonials';
-import { pageMeta, siteDataFrom } from '../../lib/seo';
+import { pageMeta, siteDataFrom, withOwnerSeo } from '../../lib/seo';
 import { useSeenOnce } from '../../lib/use-in-view';
 import { useSiteData } from '../../lib/use-site-data';
+import { BelowTheFold } from '../../ui/below-the-fold';
 import { useCountUp } from '../../ui/count-up';
+import { IMAGE_SIZES } from '../../ui/image-sizes';
 import type { Route } from './+types/home';
 import { loadHome } from './home.server';
 
@@ -23,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The first hero image is the page's largest paint: the browser should ask for it before anything else. */
 function heroPreload(featured: Project[] | undefined): MetaDescriptor[] {
   const first = featured?.[0];
-  const image = first?.imageDetails.find((details) => details.path === first.image) ?? first?.imageDetails[0];
+  const image = first ? projectCover(first).image : undefined;
   const avif = image?.variants.filter((variant) => variant.format === 'avif') ?? [];
   if (avif.length === 0) return [];
   return [
@@ -34,7 +38,7 @@ function heroPreload(featured: Project[] | undefined): MetaDescriptor[] {
       type: 'image/avif',
       href: resolveImageUrl(avif[avif.length - 1]!.path),
       imageSrcSet: avif.map((variant) => `${resolveImageUrl(variant.path)} ${variant.width}w`).join(', '),
-      imageSizes: '100vw',
+      imageSizes: IMAGE_SIZES.hero,
       fetchPriority: 'high',
     },
   ];
@@ -44,18 +48,22 @@ export function meta({ matches, data }: Route.MetaArgs) {
   const site = siteDataFrom(matches);
   const settings = site?.settings;
   const siteUrl = site?.siteUrl ?? '';
+  const { description } = withOwnerSeo(site, {
+    description: settings?.description || 'Architecture, interior design and construction in Thimphu, Bhutan.',
+    path: '/',
+  });
   const tags = pageMeta(site, {
     title: settings
       ? `${settings.brandName} | Architecture, Interiors & Construction in Bhutan`
       : 'Architecture in Bhutan',
-    description: settings?.description || 'Architecture, interior design and construction in Thimphu, Bhutan.',
+    description,
     path: '/',
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': ['LocalBusiness', 'ProfessionalService'],
       '@id': `${siteUrl}/#studio`,
       name: settings?.brandName,
-      description: settings?.description,
+      description,
       url: `${siteUrl}/`,
       logo: settings?.logo ? `${siteUrl}/uploads/${settings.logo}` : undefined,
       image: settings?.logo ? `${siteUrl}/uploads/${settings.logo}` : undefined,
@@ -78,52 +86,61 @@ function ExperienceCounter({ years }: { years: number }) {
   const shown = useCountUp(years, seen);
   return (
     <p ref={element} className="experience">
-      <span className="experience__value">{shown}</span>
+      <span className="experience__value" style={{ '--final-digits': `${String(years).length}ch` } as CSSProperties}>
+        {shown}
+      </span>
       <span>years of experience</span>
     </p>
   );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featuredProjects, lastProjects, clients, stats } = loaderData;
+  const { featuredProjects, lastProjects, clients, stats, texts, testimonials } = loaderData;
   const { settings } = useSiteData();
   return (
     <>
       <LoadingScreen brandName={settings.brandName} />
       <h1 className="visually-hidden">{settings.brandName}: architecture, interiors and construction in Bhutan</h1>
       <HeroCarousel initial={featuredProjects} />
-      <section className="section section--white" aria-labelledby="about-title">
-        <div className="container home-intro">
-          <ExperienceCounter years={stats.years} />
-          <div>
-            <span className="eyebrow">About Us</span>
-            <h2 id="about-title">Designed in Thimphu, built across Bhutan</h2>
-            <p className="prose">
-              {settings.brandName} is a design-and-build studio in Babesa, Thimphu. Architects, interior designers and
-              engineers work with our own construction crews, so the building you see on paper is the building you get.
-            </p>
-            <Link to="/about" className="button button--ghost">
-              More about us
-            </Link>
+      <BelowTheFold>
+        <section className="section section--white" aria-labelledby="about-title">
+          <div className="container home-intro">
+            <ExperienceCounter years={stats.years} />
+            <div>
+              <span className="eyebrow">About Us</span>
+              <h2 id="about-title">{texts.homeAboutHeading}</h2>
+              <p className="prose">{withBrand(texts.homeAboutText, settings.brandName)}</p>
+              <Link to="/about" className="button button--ghost">
+                More about us
+              </Link>
+            </div>
           </div>
-        </div>
-      </section>
-      <section className="section" aria-labelledby="last-projects-title">
-        <div className="container">
-          <span className="eyebrow">Portfolio</span>
-          <h2 id="last-projects-title">Last Projects</h2>
-          <LastProjects projects={lastProjects} />
-        </div>
-      </section>
-      <Testimonials />
-      <section className="section section--white" aria-labelledby="clients-title">
-        <div className="container">
-          <span className="eyebrow">Trusted by</span>
-          <h2 id="clients-title">Our Clients</h2>
-          <ClientsCarousel clients={clients} />
-        </div>
-      </section>
-      <Statistics stats={stats} />
+        </section>
+      </BelowTheFold>
+      <BelowTheFold>
+        <section className="section" aria-labelledby="last-projects-title">
+          <div className="container">
+            <span className="eyebrow">Portfolio</span>
+            <h2 id="last-projects-title">Last Projects</h2>
+            <LastProjects projects={lastProjects} />
+          </div>
+        </section>
+      </BelowTheFold>
+      <BelowTheFold>
+        <Testimonials testimonials={testimonials} />
+      </BelowTheFold>
+      <BelowTheFold>
+        <section className="section section--white" aria-labelledby="clients-title">
+          <div className="container">
+            <span className="eyebrow">Trusted by</span>
+            <h2 id="clients-title">Our Clients</h2>
+            <ClientsCarousel clients={clients} />
+          </div>
+        </section>
+      </BelowTheFold>
+      <BelowTheFold>
+        <Statistics stats={stats} />
+      </BelowTheFold>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Outlet, useNavigation, useRevalidator } from 'react-router';
 import { SiteFooter } from '../../features/layout/site-footer';
 import { SiteHeader } from '../../features/layout/site-header';
 import { useAfterWindowFocus } from '../../lib/use-window-focus';
+import { BelowTheFold } from '../../ui/below-the-fold';
 import type { Route } from './+types/layout';
 import { loadSiteData } from './layout.server';
 
@@ -35,7 +36,9 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter settings={loaderData.settings} />
+      <BelowTheFold>
+        <SiteFooter settings={loaderData.settings} />
+      </BelowTheFold>
     </>
   );
 }

@@ -1,6 +1,14 @@
 import type { AppLoadContext } from 'react-router';
 import { getProject } from '../../../server/services/projects';
+import { isPublic } from '../../../server/services/publishing';
 
-export async function loadProject(context: AppLoadContext, id: number) {
-  return Number.isSafeInteger(id) && id > 0 ? getProject(context.ctx, id) : null;
+/**
+ * `?preview` lets the signed-in administrator see a draft or scheduled project as visitors will; for anyone
+ * else it changes nothing (the page cache drops the parameter, and the answer is the visitors' 404).
+ */
+export async function loadProject(context: AppLoadContext, id: number, request: Request) {
+  const preview = context.admin !== null && new URL(request.url).searchParams.has('preview');
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const project = await getProject(context.ctx, id, { includeDrafts: preview });
+  return project && { project, unpublished: !isPublic(project.publishedAt) };
 }

@@ -2,18 +2,20 @@ import { useState } from 'react';
 import { data, Link } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import { resolveImageUrl } from '../../../core/image-url';
+import { projectCover } from '../../../core/project-cover';
 import { LISTING_PAGES } from '../../../core/site-structure';
 import { DesignTeamModal } from '../../features/projects/design-team-modal';
 import { ProjectGallery } from '../../features/projects/project-gallery';
 import { RefreshButton } from '../../features/projects/refresh-button';
+import { PreviewNotice } from '../../features/projects/preview-notice';
 import { pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import type { Route } from './+types/project';
 import { loadProject } from './project.server';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const project = await loadProject(context, Number(params.id));
-  if (!project) throw data(null, { status: 404 });
-  return { project };
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const loaded = await loadProject(context, Number(params.id), request);
+  if (!loaded) throw data(null, { status: 404 });
+  return loaded;
 }
 
 export function meta({ matches, data: loaded, location }: Route.MetaArgs) {
@@ -26,26 +28,35 @@ export function meta({ matches, data: loaded, location }: Route.MetaArgs) {
       noindex: true,
     });
   }
-  const { project } = loaded;
+  const { project, unpublished } = loaded;
+  const cover = projectCover(project);
   const siteUrl = site?.siteUrl ?? '';
+  const image = project.seoImage ?? cover.path;
   return pageMeta(site, {
     title: titleWithBrand(site, project.title, 'Projects'),
-    description: project.description.slice(0, 200),
+    description: project.seoDescription ?? project.description.slice(0, 200),
     path: `/project/${project.id}`,
-    image: project.image ? resolveImageUrl(project.image) : undefined,
-    jsonLd: {
-      '@context': 'https://schema.org',
-      '@type': 'CreativeWork',
-      name: project.title,
-      description: project.description,
-      dateCreated: String(project.year),
-      locationCreated: { '@type': 'Place', name: `${project.location}, Bhutan` },
-      genre: project.category,
-      creativeWorkStatus: project.status,
-      image: project.images.map((image) => `${siteUrl}${resolveImageUrl(image)}`),
-      creator: { '@type': 'Organization', name: site?.settings.brandName },
-      url: `${siteUrl}/project/${project.id}`,
-    },
+    image: image ? resolveImageUrl(image) : undefined,
+    imageAlt: project.seoImage ? project.title : cover.alt,
+    noindex: unpublished,
+    jsonLd: unpublished
+      ? undefined
+      : {
+          '@context': 'https://schema.org',
+          '@type': 'CreativeWork',
+          name: project.title,
+          description: project.seoDescription ?? project.description,
+          dateCreated: String(project.year),
+          locationCreated: { '@type': 'Place', name: `${project.location}, Bhutan` },
+          genre: project.category,
+          creativeWorkStatus: project.status,
+          // The owner's social image, then the cover: search engines take the first image as the work's picture.
+          image: [project.seoImage ?? '', cover.path, ...project.images.filter((path) => path !== cover.path)]
+            .filter(Boolean)
+            .map((path) => `${siteUrl}${resolveImageUrl(path)}`),
+          creator: { '@type': 'Organization', name: site?.settings.brandName },
+          url: `${siteUrl}/project/${project.id}`,
+        },
   });
 }
 
@@ -64,6 +75,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="project">
+      {loaderData.unpublished && <PreviewNotice publishedAt={project.publishedAt} />}
       <header className="page-hero">
         <div className="container">
           <span className="eyebrow">{project.category}</span>

@@ -1,9 +1,5 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
-
-/** The migrations run on SQLite and on PostgreSQL; this tells them which. */
-export function usesPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import { usesPostgres } from '../dialect';
 
 /**
  * An auto-numbered integer primary key: AUTOINCREMENT on SQLite (ids are never

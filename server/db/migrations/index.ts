@@ -3,6 +3,9 @@ import * as initial from './0001-initial';
 import * as rateLimits from './0002-rate-limits';
 import * as accounts from './0003-accounts';
 import * as knownDevices from './0004-known-devices';
+import * as outbox from './0005-outbox';
+import * as publishing from './0006-publishing';
+import * as siteTexts from './0007-site-texts';
 
 /**
  * Migrations are listed in code rather than read from a folder so that they
@@ -13,6 +16,9 @@ const migrations: Record<string, Migration> = {
   '0002-rate-limits': rateLimits,
   '0003-accounts': accounts,
   '0004-known-devices': knownDevices,
+  '0005-outbox': outbox,
+  '0006-publishing': publishing,
+  '0007-site-texts': siteTexts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,7 +5,7 @@ import { endOtherSessions, endSession, listSessions } from '../../services/sessi
 import { listSignInEvents } from '../../services/sign-in-events';
 import { disableTwoFactor, enableTwoFactor, renewRecoveryCodes, startTwoFactorSetup } from '../../services/two-factor';
 import { clientMeta, requireAdmin } from '../session';
-import { bodyFields } from '../uploads-parser';
+import { bodyFields } from '../params';
 
 /** The signed-in administrator's session; requireAdmin ran first. */
 function admin(req: Request) {

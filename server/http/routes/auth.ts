@@ -3,7 +3,7 @@ import { login, loginWithCode, type SignedIn, type SignInMeta } from '../../serv
 import { logout } from '../../services/sessions';
 import type { ServiceContext } from '../../services/context';
 import { clientMeta, deviceCookieName, readCookie, sessionCookie, signedInCookies } from '../session';
-import { bodyFields } from '../uploads-parser';
+import { bodyFields } from '../params';
 
 export function authRouter(ctx: ServiceContext): Router {
   const router = Router();

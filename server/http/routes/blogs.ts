@@ -2,10 +2,10 @@ import { Router } from 'express';
 import { MESSAGES } from '../../../core/messages';
 import { createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from '../../services/blogs';
 import type { ServiceContext } from '../../services/context';
-import { idParam, orNotFound } from '../params';
+import { bodyFields, idParam, orNotFound } from '../params';
 import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
-import { bodyFields, fileNamed, filesNamed, parseMultipart } from '../uploads-parser';
+import { fileNamed, filesNamed, parseMultipart } from '../uploads-parser';
 
 export function blogsRouter(ctx: ServiceContext): Router {
   const router = Router();

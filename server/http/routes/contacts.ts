@@ -3,13 +3,14 @@ import { MESSAGES } from '../../../core/messages';
 import {
   createContactMessage,
   deleteContactMessage,
+  deleteContactMessages,
+  listContactMessagePage,
   listContactMessages,
   updateContactMessage,
 } from '../../services/contacts';
 import type { ServiceContext } from '../../services/context';
-import { idParam } from '../params';
+import { bodyFields, idParam } from '../params';
 import { requireAdmin } from '../session';
-import { bodyFields } from '../uploads-parser';
 
 /** POST /api/contact is public; reading and managing messages is the administrator's. */
 export function contactsRouter(ctx: ServiceContext): Router {
@@ -20,8 +21,15 @@ export function contactsRouter(ctx: ServiceContext): Router {
     res.json({ success: true });
   });
 
-  router.get('/contacts', requireAdmin, async (_req, res) => {
-    res.json({ data: await listContactMessages(ctx) });
+  // Without paging parameters every message, as SPEC section 7 has it; with any, one page of a view.
+  router.get('/contacts', requireAdmin, async (req, res) => {
+    const paged = ['page', 'q', 'view'].some((name) => req.query[name] !== undefined);
+    res.json(paged ? await listContactMessagePage(ctx, req.query) : { data: await listContactMessages(ctx) });
+  });
+
+  router.post('/contacts/bulk-delete', requireAdmin, async (req, res) => {
+    const deleted = await deleteContactMessages(ctx, bodyFields(req));
+    res.json({ data: { deleted }, success: true });
   });
 
   router.put('/contacts/:id', requireAdmin, async (req, res) => {

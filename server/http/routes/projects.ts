@@ -10,6 +10,7 @@ import { parseInput } from '../../services/errors';
 import {
   addProjectImages,
   arrangeProjectImages,
+  createHeroProject,
   createProject,
   deleteProject,
   getProject,
@@ -18,11 +19,11 @@ import {
   setProjectCover,
   updateProject,
 } from '../../services/projects';
-import { idParam, orNotFound } from '../params';
+import { bodyFields, idParam, orNotFound } from '../params';
 import { listWorthKeeping, matchesNoProject, projectFiltersFrom } from '../project-list-query';
 import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
-import { bodyFields, filesNamed, parseMultipart } from '../uploads-parser';
+import { filesNamed, parseMultipart } from '../uploads-parser';
 
 function altsFrom(fields: Record<string, unknown>): string[] | undefined {
   return fields.alts === undefined ? undefined : parseInput(projectImageAltsSchema, fields.alts);
@@ -31,25 +32,39 @@ function altsFrom(fields: Record<string, unknown>): string[] | undefined {
 export function projectsRouter(ctx: ServiceContext): Router {
   const router = Router();
 
+  // Drafts and scheduled projects are the administrator's: only a signed-in request lists or reads them, so
+  // these answers vary by cookie, like the blogs' (decision 008).
   router.get('/', async (req, res) => {
+    res.vary('Cookie');
     const filters = projectFiltersFrom(req.query);
-    const answer = { data: matchesNoProject(filters) ? [] : await listProjects(ctx, filters) };
+    const visibility = { includeDrafts: Boolean(req.admin) };
+    const answer = { data: matchesNoProject(filters) ? [] : await listProjects(ctx, filters, visibility) };
     if (!listWorthKeeping(answer)) res.locals.pageCacheSkip = true;
     sendPublicJson(req, res, answer);
   });
 
+  // The home page's hero refetches this, signed in or not: it shows what visitors see, drafts never.
   router.get('/featured', async (req, res) => {
     sendPublicJson(req, res, { data: await listProjects(ctx, { featured: true }), success: true });
   });
 
   router.get('/:id', async (req, res) => {
+    res.vary('Cookie');
     const id = idParam(req, MESSAGES.projectNotFound);
-    sendPublicJson(req, res, { data: orNotFound(await getProject(ctx, id), MESSAGES.projectNotFound) });
+    const project = await getProject(ctx, id, { includeDrafts: Boolean(req.admin) });
+    sendPublicJson(req, res, { data: orNotFound(project, MESSAGES.projectNotFound) });
   });
 
   router.post('/', requireAdmin, parseMultipart, async (req, res) => {
     const fields = bodyFields(req);
     const project = await createProject(ctx, fields, filesNamed(req, 'images'), { alts: altsFrom(fields) });
+    res.status(201).json({ data: project });
+  });
+
+  // Our addition to SPEC section 7: the hero banner's add form, whose images are optional.
+  router.post('/hero', requireAdmin, parseMultipart, async (req, res) => {
+    const fields = bodyFields(req);
+    const project = await createHeroProject(ctx, fields, filesNamed(req, 'images'), { alts: altsFrom(fields) });
     res.status(201).json({ data: project });
   });
 

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import type { UploadedFile } from '../../services/context';
-import { idParam, orNotFound } from '../params';
+import { bodyFields, idParam, orNotFound } from '../params';
 import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
-import { bodyFields, fileNamed, parseMultipart } from '../uploads-parser';
+import { fileNamed, parseMultipart } from '../uploads-parser';
 
 /** The services of an entity with at most one image (clients' logos, team members' photos). */
 export interface SingleImageResource<T> {

@@ -4,7 +4,8 @@ import { getSiteSettings, updateSiteSettings } from '../../services/settings';
 import { getSiteStats } from '../../services/stats';
 import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
-import { bodyFields, fileNamed, parseMultipart } from '../uploads-parser';
+import { fileNamed, parseMultipart } from '../uploads-parser';
+import { bodyFields } from '../params';
 
 /** Site-wide answers: health, statistics and settings. */
 export function siteRouter(ctx: ServiceContext): Router {

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { MESSAGES } from '../../../../core/messages';
-import { Field } from '../form-field';
+import { Field } from '../../../ui/field';
 import type { NoticeReport } from '../notice';
 import { useAccountCall } from './use-account-call';
 
@@ -23,7 +23,7 @@ export function PasswordConfirmForm<T>({
   onDone: (answer: T) => void;
 }) {
   const [password, setPassword] = useState('');
-  const { call, busy, fieldErrors, setFieldErrors } = useAccountCall(report);
+  const { form, call, busy, fieldErrors, setFieldErrors } = useAccountCall(report);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,7 +36,7 @@ export function PasswordConfirmForm<T>({
   }
 
   return (
-    <form className="dashboard-form account__confirm" noValidate onSubmit={submit}>
+    <form ref={form} className="dashboard-form account__confirm" noValidate onSubmit={submit}>
       <fieldset>
         <legend>{legend}</legend>
         <Field idPrefix={idPrefix} name="password" label="Your password" error={fieldErrors.password} required>

@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { passwordChangeSchema } from '../../../../core/schemas/account.schema';
 import { fieldMessages } from '../../../../core/schemas/fields';
-import { Field } from '../form-field';
+import { Field } from '../../../ui/field';
 import { FormActions } from '../form-actions';
 import type { NoticeReport } from '../notice';
 import { useAccountCall } from './use-account-call';
@@ -16,9 +16,17 @@ const EMPTY = { currentPassword: '', newPassword: '', repeatPassword: '' };
  */
 export function PasswordForm({ username, report }: { username: string; report: NoticeReport }) {
   const [values, setValues] = useState(EMPTY);
-  const { call, busy, fieldErrors, setFieldErrors } = useAccountCall(report);
+  const { form, call, busy, fieldErrors, setFieldErrors } = useAccountCall(report);
   const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setValues((old) => ({ ...old, [name]: event.target.value }));
+
+  const passwordField = (name: keyof typeof EMPTY, label: string, autoComplete: string, describedBy?: string) => (
+    <Field idPrefix="account" name={name} label={label} error={fieldErrors[name]} required describedBy={describedBy}>
+      {(props) => (
+        <input {...props} type="password" autoComplete={autoComplete} value={values[name]} onChange={set(name)} />
+      )}
+    </Field>
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,58 +48,15 @@ export function PasswordForm({ username, report }: { username: string; report: N
   }
 
   return (
-    <form className="dashboard-form" noValidate onSubmit={submit} aria-labelledby="account-password-title">
+    <form ref={form} className="dashboard-form" noValidate onSubmit={submit} aria-labelledby="account-password-title">
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-      <Field
-        idPrefix="account"
-        name="currentPassword"
-        label="Current password"
-        error={fieldErrors.currentPassword}
-        required
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={set('currentPassword')}
-          />
-        )}
-      </Field>
-      <Field idPrefix="account" name="newPassword" label="New password" error={fieldErrors.newPassword} required>
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="new-password"
-            aria-describedby={[props['aria-describedby'], 'account-password-rules'].filter(Boolean).join(' ')}
-            value={values.newPassword}
-            onChange={set('newPassword')}
-          />
-        )}
-      </Field>
+      {passwordField('currentPassword', 'Current password', 'current-password')}
+      {passwordField('newPassword', 'New password', 'new-password', 'account-password-rules')}
       <p id="account-password-rules" className="account__hint">
         At least {PASSWORD_MIN_LENGTH} characters, not your user name, and not a common password. A few unrelated words
         make a good one.
       </p>
-      <Field
-        idPrefix="account"
-        name="repeatPassword"
-        label="Repeat the new password"
-        error={fieldErrors.repeatPassword}
-        required
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="new-password"
-            value={values.repeatPassword}
-            onChange={set('repeatPassword')}
-          />
-        )}
-      </Field>
+      {passwordField('repeatPassword', 'Repeat the new password', 'new-password')}
       <FormActions
         busy={busy}
         submitLabel="Change password"

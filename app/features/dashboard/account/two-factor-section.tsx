@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { AccountSummary, TwoFactorSetup } from '../../../../core/account';
-import { Field } from '../form-field';
+import { Field } from '../../../ui/field';
 import { FormActions } from '../form-actions';
 import type { NoticeReport } from '../notice';
 import { PasswordConfirmForm } from './password-confirm-form';
@@ -24,7 +24,7 @@ function SetupForm({
   onCancel: () => void;
 }) {
   const [code, setCode] = useState('');
-  const { call, busy, fieldErrors } = useAccountCall(report);
+  const { form, call, busy, fieldErrors } = useAccountCall(report);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,7 +38,7 @@ function SetupForm({
   }
 
   return (
-    <form className="dashboard-form account__setup" noValidate onSubmit={submit}>
+    <form ref={form} className="dashboard-form account__setup" noValidate onSubmit={submit}>
       <ol className="account__steps">
         <li>
           <p>

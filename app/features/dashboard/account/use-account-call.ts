@@ -3,17 +3,17 @@ import { useRevalidator } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { dashboardRequest, errorText } from '../dashboard-api';
 import type { NoticeReport } from '../notice';
-
-export type FieldErrors = Record<string, string>;
+import { useFieldErrors } from '../use-schema-form';
 
 /**
  * One call of the account API from a form or a button: busy while it runs, the server's message per
- * field (or in the page's message area), and the page's lists read again afterwards.
+ * field (or in the page's message area), and the page's lists read again afterwards. A form passes
+ * `form` as its ref, so that its first invalid field takes the focus.
  */
 export function useAccountCall(report: NoticeReport) {
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const { form, errors: fieldErrors, showErrors: setFieldErrors } = useFieldErrors();
 
   async function call<T>(
     method: 'POST' | 'DELETE',
@@ -36,5 +36,5 @@ export function useAccountCall(report: NoticeReport) {
     }
   }
 
-  return { call, busy, fieldErrors, setFieldErrors };
+  return { form, call, busy, fieldErrors, setFieldErrors };
 }

@@ -1,6 +1,8 @@
 import { type BlogStatus, DEFAULT_BLOG_STATUS, DEFAULT_READ_TIME } from '../../../../core/constants';
 import { type BlogCreateInput, blogCreateSchema } from '../../../../core/schemas/blog.schema';
+import { type FieldMessages, fieldMessages } from '../../../../core/schemas/fields';
 import type { Blog } from '../../../../core/types';
+import { publishAtInput, publishAtValue } from '../publish-at';
 
 /** What the blog form holds while it is being edited: text as typed, tags as comma-separated text. */
 export interface BlogFormValues {
@@ -13,9 +15,11 @@ export interface BlogFormValues {
   content: string;
   tags: string;
   readTime: string;
+  /** A scheduled publication in the studio's wall-clock time (datetime-local); empty: at once. */
+  publishAt: string;
+  seoDescription: string;
+  seoImage: string;
 }
-
-export type FieldErrors = Partial<Record<keyof BlogFormValues, string>>;
 
 export function newBlogValues(): BlogFormValues {
   return {
@@ -27,6 +31,9 @@ export function newBlogValues(): BlogFormValues {
     content: '',
     tags: '',
     readTime: DEFAULT_READ_TIME,
+    publishAt: '',
+    seoDescription: '',
+    seoImage: '',
   };
 }
 
@@ -40,6 +47,9 @@ export function blogValues(blog: Blog): BlogFormValues {
     content: blog.content,
     tags: blog.tags.join(', '),
     readTime: blog.readTime,
+    publishAt: publishAtInput(blog.publishedAt),
+    seoDescription: blog.seoDescription ?? '',
+    seoImage: blog.seoImage ?? '',
   };
 }
 
@@ -50,19 +60,16 @@ export function blogValues(blog: Blog): BlogFormValues {
  */
 export function validateBlog(
   values: BlogFormValues,
-): { ok: true; input: BlogInput } | { ok: false; fields: FieldErrors } {
-  const result = blogCreateSchema.safeParse(values);
+): { ok: true; input: BlogInput } | { ok: false; fields: FieldMessages } {
+  // A draft keeps no time; a post published with none is published at once (or keeps its first time).
+  const publishAt = values.status === 'published' ? publishAtValue(values.publishAt) : undefined;
+  const result = blogCreateSchema.safeParse({ ...values, publishAt });
   // The form has no date field: sending one would blank the stored date on every edit.
   if (result.success) {
     const { date: _date, ...input } = result.data;
     return { ok: true, input };
   }
-  const fields: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const name = issue.path[0] as keyof BlogFormValues;
-    fields[name] ??= issue.message;
-  }
-  return { ok: false, fields };
+  return { ok: false, fields: fieldMessages(result.error) };
 }
 
 export type BlogInput = Omit<BlogCreateInput, 'date'>;
@@ -79,7 +86,8 @@ export function blogRequestBody(input: BlogInput, files: BlogImages): FormData |
   if (!files.image && files.images.length === 0) return input;
   const form = new FormData();
   for (const [name, value] of Object.entries(input)) {
-    form.append(name, Array.isArray(value) ? JSON.stringify(value) : String(value));
+    // An emptied SEO field is null here, and empty in a form (which 'null' would not be).
+    form.append(name, Array.isArray(value) ? JSON.stringify(value) : String(value ?? ''));
   }
   if (files.image) form.append('image', files.image);
   for (const file of files.images) form.append('images', file);

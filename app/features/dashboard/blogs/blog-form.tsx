@@ -1,12 +1,15 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { BLOG_CATEGORIES, BLOG_STATUSES, MAX_BLOG_GALLERY_IMAGES } from '../../../../core/constants';
+import { BLOG_CATEGORIES, BLOG_STATUSES, MAX_BLOG_GALLERY_IMAGES, MAX_IMAGE_BYTES } from '../../../../core/constants';
 import { FormActions } from '../form-actions';
-import { Field, RequiredNote } from '../form-field';
+import { Field, RequiredNote } from '../../../ui/field';
+import { PublishAtField } from '../publish-at-field';
+import { SeoFields } from '../seo-fields';
 import { resolveImageUrl } from '../../../../core/image-url';
 import { MESSAGES } from '../../../../core/messages';
 import type { Blog } from '../../../../core/types';
 import { ImagePicker, type PickedImage, pickImage } from '../image-picker';
-import { type BlogFormValues, type BlogImages, type FieldErrors, blogValues, newBlogValues } from './blog-form-values';
+import { type BlogFormValues, type BlogImages, blogValues, newBlogValues } from './blog-form-values';
+import { useFieldErrors } from '../use-schema-form';
 import { type SaveOutcome, saveBlog } from './save-blog';
 import type { UnsavedBlog } from './unsaved-blogs';
 
@@ -68,7 +71,8 @@ export function BlogForm({
 }) {
   const blogId = blog?.id ?? unsaved?.copy.blogId ?? null;
   const [values, setValues] = useState<BlogFormValues>(
-    () => unsaved?.copy.values ?? (blog ? blogValues(blog) : newBlogValues()),
+    // A copy kept before a field existed (the SEO fields) gets that field empty.
+    () => (unsaved ? { ...newBlogValues(), ...unsaved.copy.values } : blog ? blogValues(blog) : newBlogValues()),
   );
   const [featured, setFeatured] = useState<PickedImage[]>(() =>
     unsaved?.files.image ? [pickImage(unsaved.files.image, 'cropped')] : [],
@@ -77,7 +81,7 @@ export function BlogForm({
     () => unsaved?.files.images.map((file) => pickImage(file, 'cropped')) ?? [],
   );
   const [unsavedKey, setUnsavedKey] = useState(unsaved?.copy.key ?? null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, errors, showErrors } = useFieldErrors();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -94,17 +98,13 @@ export function BlogForm({
     });
     setSaving(false);
     if (outcome.kind === 'saved') return onSaved(outcome.blog);
-    setErrors(outcome.kind === 'invalid' ? outcome.fields : {});
+    showErrors(outcome.kind === 'invalid' ? outcome.fields : {});
     setFailure(outcome.kind === 'invalid' ? null : outcome);
     if (outcome.kind === 'kept') setUnsavedKey(outcome.key);
-    if (outcome.kind === 'invalid') {
-      const firstInvalid = Object.keys(outcome.fields)[0];
-      document.getElementById(`blog-${firstInvalid}`)?.focus();
-    }
   }
 
   return (
-    <form className="dashboard-form blog-form" noValidate onSubmit={submit} aria-busy={saving}>
+    <form ref={form} className="dashboard-form blog-form" noValidate onSubmit={submit} aria-busy={saving}>
       <RequiredNote />
       <Field idPrefix="blog" name="title" required label="Title" error={errors.title}>
         {(props) => <input {...props} value={values.title} onChange={(e) => set('title')(e.target.value)} />}
@@ -136,6 +136,7 @@ export function BlogForm({
           {(props) => <input {...props} value={values.readTime} onChange={(e) => set('readTime')(e.target.value)} />}
         </Field>
       </div>
+      <PublishAtField idPrefix="blog" value={values.publishAt} error={errors.publishAt} onChange={set('publishAt')} />
       <Field idPrefix="blog" name="excerpt" required label="Excerpt" error={errors.excerpt}>
         {(props) => (
           <textarea {...props} rows={3} value={values.excerpt} onChange={(e) => set('excerpt')(e.target.value)} />
@@ -154,12 +155,20 @@ export function BlogForm({
       <Field idPrefix="blog" name="tags" label="Tags (separated by commas)" error={errors.tags}>
         {(props) => <input {...props} value={values.tags} onChange={(e) => set('tags')(e.target.value)} />}
       </Field>
+      <SeoFields
+        idPrefix="blog"
+        values={values}
+        errors={errors}
+        onChange={(name, value) => set(name)(value)}
+        fallback="the excerpt and the featured image"
+      />
       {blog?.image && featured.length === 0 && (
         <img className="blog-form__current" src={resolveImageUrl(blog.image)} alt="Current featured image" />
       )}
       <ImagePicker
         label="Featured image"
         name="image"
+        maxBytes={MAX_IMAGE_BYTES}
         value={featured}
         onChange={setFeatured}
         hint={blog?.image ? 'A new image replaces the current one.' : undefined}

@@ -1,5 +1,7 @@
 import type { Blog } from '../../../../core/types';
 import { formatDate } from '../../../lib/format';
+import { isPublicNow } from '../publish-at';
+import { PublicationBadge } from '../publish-at-field';
 import type { UnsavedBlog } from './unsaved-blogs';
 
 function StatusBadge({ status }: { status: string }) {
@@ -26,7 +28,9 @@ export function BlogList({
           <div className="blog-row__text">
             <h3>{blog.title}</h3>
             <p className="blog-row__meta">
-              <StatusBadge status={blog.status} /> <span>{blog.category}</span> · <span>{blog.author}</span> ·{' '}
+              <StatusBadge status={blog.status} />{' '}
+              {blog.status === 'published' && <PublicationBadge publishedAt={blog.publishedAt} />}{' '}
+              <span>{blog.category}</span> · <span>{blog.author}</span> ·{' '}
               <time dateTime={blog.publishedAt ?? blog.createdAt}>
                 {formatDate(blog.publishedAt ?? blog.createdAt)}
               </time>
@@ -36,7 +40,7 @@ export function BlogList({
             )}
           </div>
           <div className="blog-row__actions">
-            {blog.status === 'published' && (
+            {blog.status === 'published' && isPublicNow(blog.publishedAt) && (
               <a className="button button--ghost button--small" href={`/blog/${blog.id}`}>
                 View<span className="visually-hidden"> {blog.title}</span>
               </a>

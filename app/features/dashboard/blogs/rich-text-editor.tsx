@@ -1,6 +1,6 @@
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { RequiredMark } from '../form-field';
+import { RequiredMark } from '../../../ui/field';
 import { useEffect, useId, useState } from 'react';
 
 /** The formatting the blog's sanitiser keeps and the public page styles. */

@@ -3,14 +3,8 @@ import type { Blog } from '../../../../core/types';
 import { ApiError } from '../../../lib/api-client';
 import { dashboardRequest } from '../dashboard-api';
 import { scaleImagesForUpload } from '../image-scaling';
-import {
-  type BlogFormValues,
-  type BlogImages,
-  type FieldErrors,
-  blogRequestBody,
-  newBlogValues,
-  validateBlog,
-} from './blog-form-values';
+import { type BlogFormValues, type BlogImages, blogRequestBody, newBlogValues, validateBlog } from './blog-form-values';
+import type { FieldMessages } from '../../../../core/schemas/fields';
 import { discardUnsavedBlog, keepUnsavedBlog, unsavedKeyFor } from './unsaved-blogs';
 
 export type SaveOutcome =
@@ -18,7 +12,7 @@ export type SaveOutcome =
   /** The server was unreachable or failed: the post is kept in this browser under `key` (unless it refused). */
   | { kind: 'kept'; key: string; keptLocally: boolean }
   /** The form (or the server) found invalid fields. */
-  | { kind: 'invalid'; fields: FieldErrors }
+  | { kind: 'invalid'; fields: FieldMessages }
   /** The server refused the post for another reason (an image it cannot take, a post deleted meanwhile). */
   | { kind: 'failed'; message: string };
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import {
   DEFAULT_PROJECT_STATUS,
   HERO_CATEGORIES,
@@ -7,14 +7,13 @@ import {
   PROJECT_YEAR_MAX,
   PROJECT_YEAR_MIN,
 } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
 import { FormActions } from '../form-actions';
-import { Field, RequiredNote } from '../form-field';
-import { fieldMessages } from '../../../../core/schemas/fields';
+import { Field, RequiredNote } from '../../../ui/field';
 import { heroProjectCreateSchema } from '../../../../core/schemas/project.schema';
 import type { Project } from '../../../../core/types';
-import { ApiError } from '../../../lib/api-client';
-import { dashboardRequest, errorText } from '../dashboard-api';
+import { dashboardRequest } from '../dashboard-api';
+import { saveFailure } from '../projects/project-save-failure';
+import { useSchemaForm } from '../use-schema-form';
 import { ImagePicker, type PickedImage } from '../image-picker';
 import { scaleImagesForUpload } from '../image-scaling';
 
@@ -41,31 +40,32 @@ const EMPTY_VALUES: HeroFormValues = {
 
 type TextField = Exclude<keyof HeroFormValues, 'featured'>;
 
-/** The message for a failed save (SPEC section 8): the network's own text, or 'Error saving project: …'. */
-function saveFailure(error: unknown): string {
-  if (error instanceof ApiError && error.isNetworkError) return MESSAGES.projectSaveNetworkError;
-  return MESSAGES.errorSavingProject(errorText(error, MESSAGES.internalError));
-}
-
 /**
  * The hero banner's add form (SPEC section 5): title, description, year,
  * location and a hero category are required, status is optional, featured
- * is on unless unticked, and 1 to 10 images go with it (the first is the
- * cover). The rules are core's `heroProjectCreateSchema`, checked here
- * before anything is sent and again by the server.
+ * is on unless unticked, and up to 10 images go with it (the first is the
+ * cover; without one the site shows its placeholder). The rules are core's
+ * `heroProjectCreateSchema`, checked here before anything is sent and again
+ * by the server.
  */
 export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Project) => void; onCancel: () => void }) {
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(EMPTY_VALUES);
+  const {
+    form,
+    values,
+    errors,
+    saving,
+    change: setValue,
+    clearError,
+    check,
+    save,
+  } = useSchemaForm(heroProjectCreateSchema, EMPTY_VALUES);
   const [images, setImages] = useState<PickedImage[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   function change<K extends keyof HeroFormValues>(name: K, value: HeroFormValues[K]) {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors(({ [name]: _fixed, ...rest }) => rest);
+    setValue(name, value);
+    clearError(name);
   }
 
   /** The value and change handler of a text field; Field gives it the id, name and error wiring. */
@@ -79,33 +79,22 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaveError(null);
-    const parsed = heroProjectCreateSchema.safeParse(values);
-    const problems = parsed.success ? {} : fieldMessages(parsed.error);
-    if (images.length === 0) problems.images = MESSAGES.selectProjectImage;
-    setErrors(problems);
-    const firstInvalid = Object.keys(EMPTY_VALUES)
-      .concat('images')
-      .find((name) => problems[name]);
-    if (!parsed.success || firstInvalid) {
-      (form.current?.elements.namedItem(firstInvalid ?? '') as HTMLElement | null)?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const { title, description, year, location, category, status, featured } = parsed.data;
-      const body = new FormData();
-      Object.entries({ title, description, year, location, category, featured }).forEach(([name, value]) =>
-        body.append(name, String(value)),
-      );
-      if (status) body.append('status', status);
-      for (const file of await scaleImagesForUpload(images.map((image) => image.file))) body.append('images', file);
-      const { data } = await dashboardRequest<{ data: Project }>('POST', '/api/projects', body);
-      onSaved(data);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      setSaveError(saveFailure(error));
-      setSaving(false);
-    }
+    const checked = check();
+    if (checked === null) return;
+    await save(
+      async () => {
+        const { title, description, year, location, category, status, featured } = checked;
+        const body = new FormData();
+        Object.entries({ title, description, year, location, category, featured }).forEach(([name, value]) =>
+          body.append(name, String(value)),
+        );
+        if (status) body.append('status', status);
+        for (const file of await scaleImagesForUpload(images.map((image) => image.file))) body.append('images', file);
+        const { data } = await dashboardRequest<{ data: Project }>('POST', '/api/projects/hero', body);
+        onSaved(data);
+      },
+      (error) => setSaveError(saveFailure(error)),
+    );
   }
 
   return (
@@ -175,10 +164,10 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
         value={images}
         onChange={(picked) => {
           setImages(picked);
-          setErrors(({ images: _chosen, ...rest }) => rest);
+          clearError('images');
         }}
         error={errors.images}
-        hint={`1 to ${MAX_PROJECT_IMAGES} images; the first is the cover.`}
+        hint={`Optional: up to ${MAX_PROJECT_IMAGES} images; the first is the cover. Without one, the site shows its placeholder picture.`}
       />
       <FormActions error={saveError} busy={saving} submitLabel="Add Project" onCancel={onCancel} />
     </form>

@@ -1,35 +1,30 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { ZodType } from 'zod';
 import type { ImageDetails } from '../../../../core/types';
 import { FormActions } from '../form-actions';
-import { ApiError } from '../../../lib/api-client';
 import { Modal } from '../../../ui/modal';
 import { ResponsiveImage } from '../../../ui/responsive-image';
 import { withDetail } from '../dashboard-api';
 import { ImagePicker, type PickedImage } from '../image-picker';
-import { RequiredMark } from '../form-field';
-import { type EntityField, type FieldErrors, type FieldValues, fieldErrorsOf } from './entity-kind';
+import { Field, type FieldControlProps } from '../../../ui/field';
+import { useSchemaForm } from '../use-schema-form';
+import type { EntityField, FieldValues } from './entity-kind';
 
+/** The control of one field; Field gives it the id, name and error wiring. */
 function FieldInput({
   field,
-  id,
+  controlProps,
   value,
-  error,
   onChange,
 }: {
   field: EntityField;
-  id: string;
+  controlProps: FieldControlProps;
   value: string;
-  error?: string;
   onChange: (value: string) => void;
 }) {
   const props = {
-    id,
-    name: field.name,
+    ...controlProps,
     value,
-    required: field.required,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),
   };
   if (field.kind === 'textarea') return <textarea rows={4} {...props} />;
@@ -74,62 +69,42 @@ export function EntityFormDialog({
   onClose: () => void;
 }) {
   const idPrefix = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(initialValues);
+  const { form, values, change, errors, check, saving, save } = useSchemaForm(schema, initialValues);
   const [picked, setPicked] = useState<PickedImage[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  function showProblems(problems: FieldErrors) {
-    setErrors(problems);
-    // The first field named gets focus, so its message is read out.
-    const first = fields.find((field) => problems[field.name]);
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const problems = fieldErrorsOf(schema, values);
-    showProblems(problems);
-    if (Object.keys(problems).length > 0) return;
-    setSaving(true);
-    try {
-      await onSave(values, picked[0]?.file);
-    } catch (error) {
-      setFailure(withDetail(saveError, error));
-      showProblems(error instanceof ApiError ? (error.fields ?? {}) : {});
-      setSaving(false);
-    }
+    if (check() === null) return;
+    await save(
+      () => onSave(values, picked[0]?.file),
+      (error) => setFailure(withDetail(saveError, error)),
+    );
   }
 
   return (
     <Modal title={title} onClose={onClose} className="entity-form-dialog">
       <form ref={form} className="dashboard-form entity-form" noValidate onSubmit={submit}>
-        {fields.map((field) => {
-          const id = `${idPrefix}-${field.name}`;
-          return (
-            <div key={field.name} className="dashboard-form__field">
-              <label htmlFor={id}>
-                {field.label}
-                {field.required && <RequiredMark />}
-              </label>
+        {fields.map((field) => (
+          <Field
+            key={field.name}
+            idPrefix={idPrefix}
+            name={field.name}
+            label={field.label}
+            error={errors[field.name]}
+            required={field.required}
+          >
+            {(props) => (
               <FieldInput
                 field={field}
-                id={id}
+                controlProps={props}
                 value={values[field.name] ?? ''}
-                error={errors[field.name]}
-                onChange={(value) => setValues((old) => ({ ...old, [field.name]: value }))}
+                onChange={(value) => change(field.name, value)}
               />
-              {errors[field.name] && (
-                <p id={`${id}-error`} className="dashboard-form__error">
-                  {errors[field.name]}
-                </p>
-              )}
-            </div>
-          );
-        })}
+            )}
+          </Field>
+        ))}
         {image.current && picked.length === 0 && (
           <figure className="entity-form__current">
             <ResponsiveImage image={image.current} alt={image.currentAlt} sizes="160px" />

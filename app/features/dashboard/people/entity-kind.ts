@@ -12,7 +12,6 @@ export interface EntityField {
 }
 
 export type FieldValues = Record<string, string>;
-export type FieldErrors = Record<string, string>;
 
 /** What the generic manager needs to know about an entity with at most one image (clients, team members). */
 export interface EntityKind<T extends { id: number; name: string }> {
@@ -37,18 +36,6 @@ export interface EntityKind<T extends { id: number; name: string }> {
   emptyText: string;
   /** A modifier class for the grid and cards, e.g. 'entity-grid--three'. */
   gridClassName?: string;
-}
-
-/** The schema's first message for each invalid field. */
-export function fieldErrorsOf(schema: ZodType, values: FieldValues): FieldErrors {
-  const result = schema.safeParse(values);
-  const errors: FieldErrors = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
-  return errors;
 }
 
 export function capitalised(text: string): string {

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import type { Project } from '../../../../core/types';
+import { isPublicNow } from '../publish-at';
+import { PublicationBadge } from '../publish-at-field';
 import { ResponsiveImage } from '../../../ui/responsive-image';
 import type { ProjectFlag } from './use-project-flags';
 
@@ -29,6 +31,7 @@ export function ProjectCard({
   const titleId = useId();
   const cover = project.imageDetails.find((image) => image.path === project.image) ?? project.imageDetails[0];
   const updating = actions.isUpdating(project.id);
+  const visible = isPublicNow(project.publishedAt);
   // Both toggles wait for the call; only the one pressed says so.
   const [pressed, setPressed] = useState<ProjectFlag>('featured');
   const toggle = (flag: ProjectFlag) => {
@@ -53,6 +56,7 @@ export function ProjectCard({
           {project.category} · {project.year} · {project.location}
         </p>
         <p className="project-card__badges">
+          <PublicationBadge publishedAt={project.publishedAt} />
           <span className="project-badge" data-status={project.status}>
             {project.status}
           </span>
@@ -113,9 +117,15 @@ export function ProjectCard({
               ? 'Remove from Recent'
               : 'Add to Recent'}
         </button>
-        <a className="button button--ghost button--small" href={`/project/${project.id}`}>
-          View on site
-        </a>
+        {visible ? (
+          <a className="button button--ghost button--small" href={`/project/${project.id}`}>
+            View on site
+          </a>
+        ) : (
+          <a className="button button--ghost button--small" href={`/project/${project.id}?preview`}>
+            Preview<span className="visually-hidden"> {project.title}</span>
+          </a>
+        )}
         <button
           type="button"
           className="button button--ghost button--small project-card__delete"

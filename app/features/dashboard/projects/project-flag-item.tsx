@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ResponsiveImage } from '../../../ui/responsive-image';
+import { PublicationBadge } from '../publish-at-field';
 import type { ProjectSummary } from './project-summary';
 import type { ProjectFlag, useProjectFlags } from './use-project-flags';
 import './project-flags.css';
@@ -37,6 +38,8 @@ export function ProjectFlagItem({
         <p>
           {project.category} · {project.year} · {project.location}
         </p>
+        {/* In the hero or the recent list, a draft still shows to nobody until it is published. */}
+        <PublicationBadge publishedAt={project.publishedAt} />
         {details}
       </div>
       <div className="project-flag-item__actions">{children}</div>

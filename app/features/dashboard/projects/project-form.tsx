@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import {
   DEFAULT_PROJECT_STATUS,
   MAX_PROJECT_IMAGES,
@@ -8,17 +8,20 @@ import {
   PROJECT_YEAR_MIN,
 } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
-import { fieldMessages } from '../../../../core/schemas/fields';
 import { projectCreateSchema } from '../../../../core/schemas/project.schema';
 import type { Project } from '../../../../core/types';
-import { ApiError } from '../../../lib/api-client';
 import { Modal } from '../../../ui/modal';
-import { dashboardRequest, errorText } from '../dashboard-api';
+import { dashboardRequest } from '../dashboard-api';
+import { saveFailure } from './project-save-failure';
 import { ImagePicker } from '../image-picker';
 import { useNotice } from '../notice';
 import { DialogNotice } from './dialog-notice';
-import { Field, RequiredNote } from '../form-field';
+import { Field, RequiredNote } from '../../../ui/field';
+import { publishAtInput, publishAtValue } from '../publish-at';
+import { PublishAtField } from '../publish-at-field';
+import { SeoFields } from '../seo-fields';
 import { useNewImages } from './new-images';
+import { useSchemaForm } from '../use-schema-form';
 
 interface ProjectFormValues {
   title: string;
@@ -31,6 +34,10 @@ interface ProjectFormValues {
   description: string;
   featured: boolean;
   showInRecent: boolean;
+  /** The studio's wall-clock time of a scheduled publication, as the datetime-local input holds it. */
+  publishAt: string;
+  seoDescription: string;
+  seoImage: string;
 }
 
 function initialValues(project: Project | null): ProjectFormValues {
@@ -45,11 +52,10 @@ function initialValues(project: Project | null): ProjectFormValues {
     description: project?.description ?? '',
     featured: project?.featured ?? false,
     showInRecent: project?.showInRecent ?? false,
+    publishAt: publishAtInput(project?.publishedAt),
+    seoDescription: project?.seoDescription ?? '',
+    seoImage: project?.seoImage ?? '',
   };
-}
-
-function withoutField(errors: Record<string, string>, name: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).filter(([field]) => field !== name));
 }
 
 /** The main form's categories, plus the project's own when it came from elsewhere (the hero form). */
@@ -72,49 +78,35 @@ export function ProjectFormDialog({
   onSaved: (saved: Project, created: boolean) => void;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState(() => initialValues(project));
+  const { form, values, change, errors, clearError, check, saving, save } = useSchemaForm(projectCreateSchema, () =>
+    initialValues(project),
+  );
   const newImages = useNewImages(values.title);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const formNotice = useNotice();
-  const form = useRef<HTMLFormElement>(null);
 
-  function change<K extends keyof ProjectFormValues>(name: K, value: ProjectFormValues[K]) {
-    setValues((current) => ({ ...current, [name]: value }));
-  }
-
-  function showErrors(found: Record<string, string>) {
-    setErrors(found);
-    // Focus the first field that needs attention; its message is tied to it.
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  }
-
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     formNotice.clear();
-    const checked = projectCreateSchema.safeParse(values);
-    const found = checked.success ? {} : fieldMessages(checked.error);
-    if (!project && newImages.images.length === 0) found.images = MESSAGES.selectProjectImage;
-    if (Object.keys(found).length > 0) return showErrors(found);
-    setErrors({});
-    setSaving(true);
-    try {
-      const body = await newImages.formData();
-      for (const [name, value] of Object.entries(values)) body.append(name, String(value));
-      const answer = project
-        ? await dashboardRequest<{ data: Project }>('PUT', `/api/projects/${project.id}`, body)
-        : await dashboardRequest<{ data: Project }>('POST', '/api/projects', body);
-      onSaved(answer.data, !project);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) showErrors(error.fields);
-      formNotice.showError(
-        error instanceof ApiError && error.isNetworkError
-          ? MESSAGES.projectSaveNetworkError
-          : MESSAGES.errorSavingProject(errorText(error, MESSAGES.internalError)),
-      );
-    } finally {
-      setSaving(false);
+    // Which button: "Save as draft" hides the project from visitors; "Publish" (also Enter) shows it, at the
+    // time given or at once.
+    const published = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') !== 'draft';
+    const { publishAt, ...fields } = values;
+    const publication = { published, publishAt: published ? publishAtValue(publishAt) : '' };
+    const imagesMissing = !project && newImages.images.length === 0;
+    if (check({ ...fields, ...publication }, imagesMissing ? { images: MESSAGES.selectProjectImage } : {}) === null) {
+      return;
     }
+    await save(
+      async () => {
+        const body = await newImages.formData();
+        for (const [name, value] of Object.entries({ ...fields, ...publication })) body.append(name, String(value));
+        const answer = project
+          ? await dashboardRequest<{ data: Project }>('PUT', `/api/projects/${project.id}`, body)
+          : await dashboardRequest<{ data: Project }>('POST', '/api/projects', body);
+        onSaved(answer.data, !project);
+      },
+      (error) => formNotice.showError(saveFailure(error)),
+    );
   }
 
   const text = (name: 'title' | 'year' | 'location' | 'client', label: string, required: boolean) => (
@@ -204,6 +196,13 @@ export function ProjectFormDialog({
             Show in Recent Projects
           </label>
         </fieldset>
+        <SeoFields
+          idPrefix="project"
+          values={values}
+          errors={errors}
+          onChange={change}
+          fallback="the description's beginning and the cover image"
+        />
         <ImagePicker
           label={project ? 'New images' : 'Images'}
           name="images"
@@ -212,7 +211,7 @@ export function ProjectFormDialog({
           value={newImages.images}
           onChange={(chosen) => {
             newImages.setImages(chosen);
-            if (chosen.length > 0) setErrors((current) => withoutField(current, 'images'));
+            if (chosen.length > 0) clearError('images');
           }}
           error={errors.images}
           hint={
@@ -222,12 +221,21 @@ export function ProjectFormDialog({
           }
           renderItemExtra={newImages.renderAltInput}
         />
+        <PublishAtField
+          idPrefix="project"
+          value={values.publishAt}
+          error={errors.publishAt}
+          onChange={(value) => change('publishAt', value)}
+        />
         <div className="modal__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button" disabled={saving}>
-            {saving ? 'Saving...' : project ? 'Update Project' : 'Create Project'}
+          <button type="submit" className="button" name="publication" value="publish" disabled={saving}>
+            {saving ? 'Saving...' : 'Publish'}
+          </button>
+          <button type="submit" className="button button--ghost" name="publication" value="draft" disabled={saving}>
+            Save as draft
           </button>
         </div>
       </form>

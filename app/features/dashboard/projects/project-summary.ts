@@ -3,13 +3,13 @@ import type { ImageDetails, Project } from '../../../../core/types';
 /** What the hero-banner and recent-projects managers show of a project: its line in a list and its cover. */
 export interface ProjectSummary extends Pick<
   Project,
-  'id' | 'title' | 'category' | 'year' | 'location' | 'featured' | 'showInRecent' | 'createdAt'
+  'id' | 'title' | 'category' | 'year' | 'location' | 'featured' | 'showInRecent' | 'createdAt' | 'publishedAt'
 > {
   cover: ImageDetails | null;
 }
 
 export function toProjectSummary(project: Project): ProjectSummary {
-  const { id, title, category, year, location, featured, showInRecent, createdAt } = project;
+  const { id, title, category, year, location, featured, showInRecent, createdAt, publishedAt } = project;
   const cover = project.imageDetails.find((image) => image.path === project.image) ?? project.imageDetails[0] ?? null;
-  return { id, title, category, year, location, featured, showInRecent, createdAt, cover };
+  return { id, title, category, year, location, featured, showInRecent, createdAt, publishedAt, cover };
 }

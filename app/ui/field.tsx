@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-interface FieldControlProps {
+/** What Field hands its control: the id its label and message point at, and the error wiring. */
+export interface FieldControlProps {
   id: string;
   name: string;
   required?: boolean;
@@ -25,19 +26,26 @@ export function Field({
   label,
   error,
   required = false,
+  describedBy,
+  block = 'dashboard-form',
   children,
 }: {
   /** Keeps ids apart when two forms share a page ('project', 'blog'). */
   idPrefix: string;
   name: string;
-  label: string;
+  label: ReactNode;
   error?: string;
   required?: boolean;
+  /** The id of a hint the control is described by as well (after its error). */
+  describedBy?: string;
+  /** The CSS block the field's classes belong to: the dashboard's forms, or the public contact form. */
+  block?: 'dashboard-form' | 'contact-form';
   children: (props: FieldControlProps) => ReactNode;
 }) {
   const id = `${idPrefix}-${name}`;
+  const descriptions = [error ? `${id}-error` : undefined, describedBy].filter(Boolean).join(' ');
   return (
-    <div className="dashboard-form__field">
+    <div className={`${block}__field`}>
       <label htmlFor={id}>
         {label}
         {required && <RequiredMark />}
@@ -47,10 +55,10 @@ export function Field({
         name,
         required: required || undefined,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? `${id}-error` : undefined,
+        'aria-describedby': descriptions || undefined,
       })}
       {error && (
-        <p id={`${id}-error`} className="dashboard-form__error">
+        <p id={`${id}-error`} className={`${block}__error`}>
           {error}
         </p>
       )}

@@ -1,0 +1,43 @@
+import type { ContactNotification } from '../../../../core/types';
+import { formatDateTime } from '../../../lib/format';
+
+/** The e-mail to the owner about one message: sent, waiting to retry, or not sent and why. */
+export function NotificationStatus({ notification }: { notification: ContactNotification | null }) {
+  if (!notification) {
+    return (
+      <p className="message__notification" data-state="off">
+        E-mail: not sent (notifications were off)
+      </p>
+    );
+  }
+  const { state, attempts, nextAttemptAt, sentAt, lastError } = notification;
+  if (state === 'sent') {
+    return (
+      <p className="message__notification" data-state="sent">
+        E-mail: sent {sentAt && <time dateTime={sentAt}>{formatDateTime(sentAt)}</time>}
+      </p>
+    );
+  }
+  if (state === 'failed') {
+    return (
+      <p className="message__notification" data-state="failed">
+        E-mail: not sent after {attempts} {attempts === 1 ? 'attempt' : 'attempts'}
+        {lastError && <> ({lastError})</>}
+      </p>
+    );
+  }
+  if (attempts === 0) {
+    return (
+      <p className="message__notification" data-state="pending">
+        E-mail: sending
+      </p>
+    );
+  }
+  return (
+    <p className="message__notification" data-state="retrying">
+      E-mail: waiting to retry (attempt {attempts + 1} at{' '}
+      <time dateTime={nextAttemptAt}>{formatDateTime(nextAttemptAt)}</time>)
+      {lastError && <>; last error: {lastError}</>}
+    </p>
+  );
+}

@@ -1,0 +1,82 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { MESSAGES } from '../../../../core/messages';
+import { pageSeoSchema } from '../../../../core/schemas/site-texts.schema';
+import { STATIC_PUBLIC_PATHS } from '../../../../core/site-structure';
+import type { PageSeo } from '../../../../core/types';
+import { Field } from '../../../ui/field';
+import type { NoticeReport } from '../notice';
+import { TextControl } from './text-control';
+import { formValues, useSave } from './use-save';
+
+/** Page SEO: one page at a time, chosen from the site's pages without a parameter. */
+export function PageSeoForm({ pages, notices }: { pages: PageSeo[]; notices: NoticeReport }) {
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, busy, save } = useSave(notices, form);
+  const [path, setPath] = useState(STATIC_PUBLIC_PATHS[0]!);
+  const current = pages.find((page) => page.path === path);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void save({
+      method: 'PUT',
+      path: '/api/page-seo',
+      body: formValues(event.currentTarget),
+      schema: pageSeoSchema,
+      success: `SEO fields of ${path} saved.`,
+      failure: MESSAGES.errorSavingSiteTexts,
+    });
+  }
+
+  return (
+    <form
+      ref={form}
+      className="dashboard-card dashboard-form dashboard-form--wide"
+      aria-labelledby="page-seo-title"
+      noValidate
+      onSubmit={submit}
+    >
+      <h2 id="page-seo-title">Page SEO</h2>
+      <p className="dashboard-form__note">
+        What search engines and shared links show. Empty fields keep the page’s own description and image. Projects and
+        posts have these fields in their own forms.
+      </p>
+      <Field idPrefix="seo" name="path" label="Page" error={errors.path}>
+        {(props) => (
+          <select {...props} value={path} onChange={(event) => setPath(event.target.value)}>
+            {STATIC_PUBLIC_PATHS.map((page) => (
+              <option key={page} value={page}>
+                {page}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {/* Keyed by page, so choosing another page shows that page's saved values. */}
+      <div key={path} className="dashboard-form">
+        <TextControl
+          idPrefix="seo"
+          name="seoDescription"
+          label="Summary for search engines"
+          defaultValue={current?.description ?? ''}
+          error={errors.seoDescription}
+          maxLength={300}
+          rows={3}
+          required={false}
+        />
+        <TextControl
+          idPrefix="seo"
+          name="seoImage"
+          label="Social image"
+          defaultValue={current?.image ?? ''}
+          error={errors.seoImage}
+          maxLength={500}
+          required={false}
+          hint="An image’s address from the Media library (such as library/123-ab.jpg) or a URL starting with https://."
+        />
+      </div>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Saving...' : 'Save page SEO'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { type FormEvent, useRef } from 'react';
+import { MESSAGES } from '../../../../core/messages';
+import { siteTextsSchema } from '../../../../core/schemas/site-texts.schema';
+import type { SiteTexts, TeamMember } from '../../../../core/types';
+import { Field } from '../../../ui/field';
+import type { NoticeReport } from '../notice';
+import { TextControl } from './text-control';
+import { formValues, useSave } from './use-save';
+
+const BRAND_HINT = '{brand} is replaced by the studio’s name from Settings.';
+const COUNTED_HINT = 'Leave empty to count it from the data.';
+
+/** The About texts of the home and about pages, the founder card, vision, mission and the two stated figures. */
+export function PageTextsForm({
+  texts,
+  team,
+  notices,
+}: {
+  texts: SiteTexts;
+  team: TeamMember[];
+  notices: NoticeReport;
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, busy, save } = useSave(notices, form);
+  const idPrefix = 'texts';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void save({
+      method: 'PUT',
+      path: '/api/site-texts',
+      body: formValues(event.currentTarget),
+      schema: siteTextsSchema,
+      success: 'Page texts saved.',
+      failure: MESSAGES.errorSavingSiteTexts,
+    });
+  }
+
+  const text = (name: keyof SiteTexts, label: string, maxLength: number, rows?: number, hint?: string) => (
+    <TextControl
+      idPrefix={idPrefix}
+      name={name}
+      label={label}
+      defaultValue={String(texts[name] ?? '')}
+      error={errors[name]}
+      maxLength={maxLength}
+      rows={rows}
+      hint={hint}
+    />
+  );
+  const figure = (name: 'yearsOfExperience' | 'workingHours', label: string) => (
+    <Field idPrefix={idPrefix} name={name} label={label} error={errors[name]}>
+      {(props) => (
+        <>
+          <input
+            {...props}
+            type="text"
+            inputMode="numeric"
+            defaultValue={texts[name] ?? ''}
+            aria-describedby={[props['aria-describedby'], `${idPrefix}-${name}-hint`].filter(Boolean).join(' ')}
+          />
+          <p id={`${idPrefix}-${name}-hint`} className="dashboard-form__note">
+            {COUNTED_HINT}
+          </p>
+        </>
+      )}
+    </Field>
+  );
+
+  return (
+    <form
+      ref={form}
+      className="dashboard-card dashboard-form dashboard-form--wide"
+      aria-labelledby="page-texts-title"
+      noValidate
+      onSubmit={submit}
+    >
+      <h2 id="page-texts-title">Page texts</h2>
+      <fieldset className="dashboard-fieldset">
+        <legend>Home page: About Us</legend>
+        {text('homeAboutHeading', 'Heading', 120)}
+        {text('homeAboutText', 'Text', 1200, 4, BRAND_HINT)}
+      </fieldset>
+      <fieldset className="dashboard-fieldset">
+        <legend>About page: About Us and founder</legend>
+        {text('aboutHeading', 'Heading', 120)}
+        {text('aboutText', 'Text', 1200, 4, BRAND_HINT)}
+        <Field idPrefix={idPrefix} name="founderMemberId" label="Founder card" error={errors.founderMemberId}>
+          {(props) => (
+            <select {...props} defaultValue={texts.founderMemberId ?? ''}>
+              <option value="">The first team member</option>
+              {team.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name} ({member.position})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </fieldset>
+      <fieldset className="dashboard-fieldset">
+        <legend>Vision and mission</legend>
+        {text('vision', 'Vision', 600, 3)}
+        {text('mission', 'Mission', 600, 3)}
+      </fieldset>
+      <fieldset className="dashboard-fieldset">
+        <legend>Statistics</legend>
+        {figure('yearsOfExperience', 'Years of experience')}
+        {figure('workingHours', 'Working hours')}
+      </fieldset>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Saving...' : 'Save page texts'}
+      </button>
+    </form>
+  );
+}

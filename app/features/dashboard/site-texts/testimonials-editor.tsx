@@ -1,0 +1,191 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { MESSAGES } from '../../../../core/messages';
+import { testimonialSchema } from '../../../../core/schemas/site-texts.schema';
+import type { Testimonial } from '../../../../core/types';
+import { ConfirmDialog, Modal } from '../../../ui/modal';
+import { FormActions } from '../form-actions';
+import { RequiredNote } from '../../../ui/field';
+import type { NoticeReport } from '../notice';
+import { TextControl } from './text-control';
+import { formValues, useSave } from './use-save';
+
+const PATH = '/api/testimonials';
+
+function TestimonialForm({
+  testimonial,
+  notices,
+  onClose,
+}: {
+  testimonial: Testimonial | null;
+  notices: NoticeReport;
+  onClose: () => void;
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, busy, save } = useSave(notices, form);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = formValues(event.currentTarget);
+    const saved = await save({
+      method: testimonial ? 'PUT' : 'POST',
+      path: testimonial ? `${PATH}/${testimonial.id}` : PATH,
+      body: values,
+      schema: testimonialSchema,
+      success: `Testimonial of ${values.name} ${testimonial ? 'updated' : 'added'}.`,
+      failure: MESSAGES.errorSavingTestimonial,
+    });
+    if (saved) onClose();
+  }
+
+  return (
+    <Modal title={testimonial ? 'Edit testimonial' : 'Add testimonial'} onClose={onClose}>
+      <form ref={form} className="dashboard-form dashboard-form--wide" noValidate onSubmit={submit}>
+        <RequiredNote />
+        <TextControl
+          idPrefix="testimonial"
+          name="name"
+          label="Name"
+          defaultValue={testimonial?.name ?? ''}
+          error={errors.name}
+          maxLength={100}
+        />
+        <TextControl
+          idPrefix="testimonial"
+          name="title"
+          label="Title"
+          defaultValue={testimonial?.title ?? ''}
+          error={errors.title}
+          maxLength={120}
+          hint="Who they are, such as Homeowner, Paro."
+        />
+        <TextControl
+          idPrefix="testimonial"
+          name="quote"
+          label="Quote"
+          defaultValue={testimonial?.quote ?? ''}
+          error={errors.quote}
+          maxLength={600}
+          rows={5}
+        />
+        <FormActions busy={busy} submitLabel="Save" onCancel={onClose} />
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * The testimonials in the order the carousels show them. Move up and Move down are buttons, so the order is
+ * set from the keyboard; focus stays on the moved testimonial's button (or its other one at either end).
+ */
+export function TestimonialsEditor({ testimonials, notices }: { testimonials: Testimonial[]; notices: NoticeReport }) {
+  const [editing, setEditing] = useState<{ testimonial: Testimonial | null } | null>(null);
+  const [deleting, setDeleting] = useState<Testimonial | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const { busy, save } = useSave(notices);
+
+  async function move(index: number, step: -1 | 1) {
+    if (busy) return;
+    const moved = testimonials[index]!;
+    const ids = testimonials.map((item) => item.id);
+    ids.splice(index, 1);
+    ids.splice(index + step, 0, moved.id);
+    const saved = await save({
+      method: 'PUT',
+      path: `${PATH}/order`,
+      body: { ids },
+      success: `Testimonial of ${moved.name} moved to place ${index + step + 1} of ${ids.length}.`,
+      failure: MESSAGES.errorMovingTestimonial,
+    });
+    const target = index + step;
+    const atEnd = target === 0 || target === ids.length - 1;
+    const direction = atEnd ? (target === 0 ? 'down' : 'up') : step < 0 ? 'up' : 'down';
+    if (saved) list.current?.querySelector<HTMLElement>(`[data-move="${moved.id}-${direction}"]`)?.focus();
+  }
+
+  async function remove(testimonial: Testimonial) {
+    const removed = await save({
+      method: 'DELETE',
+      path: `${PATH}/${testimonial.id}`,
+      success: `Testimonial of ${testimonial.name} deleted.`,
+      failure: MESSAGES.errorDeletingTestimonial,
+    });
+    if (removed) setDeleting(null);
+  }
+
+  return (
+    <section className="dashboard-card site-texts__section" aria-labelledby="testimonials-editor-title">
+      <div className="site-texts__heading">
+        <h2 id="testimonials-editor-title">Testimonials</h2>
+        <button type="button" className="button" onClick={() => setEditing({ testimonial: null })}>
+          Add testimonial
+        </button>
+      </div>
+      {testimonials.length === 0 ? (
+        <p className="empty-state">
+          No testimonials: the home and about pages leave the section out until you add one.
+        </p>
+      ) : (
+        <ol ref={list} className="testimonial-list">
+          {testimonials.map((testimonial, index) => (
+            <li key={testimonial.id} className="testimonial-list__item">
+              <blockquote>“{testimonial.quote}”</blockquote>
+              <p>
+                <strong>{testimonial.name}</strong>, {testimonial.title}
+              </p>
+              <div className="testimonial-list__actions">
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  data-move={`${testimonial.id}-up`}
+                  aria-label={`Move testimonial of ${testimonial.name} up`}
+                  disabled={index === 0}
+                  onClick={() => void move(index, -1)}
+                >
+                  Move up
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  data-move={`${testimonial.id}-down`}
+                  aria-label={`Move testimonial of ${testimonial.name} down`}
+                  disabled={index === testimonials.length - 1}
+                  onClick={() => void move(index, 1)}
+                >
+                  Move down
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Edit testimonial of ${testimonial.name}`}
+                  onClick={() => setEditing({ testimonial })}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Delete testimonial of ${testimonial.name}`}
+                  onClick={() => setDeleting(testimonial)}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {editing && (
+        <TestimonialForm testimonial={editing.testimonial} notices={notices} onClose={() => setEditing(null)} />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete testimonial"
+          message={`Delete the testimonial of ${deleting.name}? This cannot be undone.`}
+          busy={busy}
+          onConfirm={() => void remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}

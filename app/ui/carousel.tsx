@@ -1,0 +1,79 @@
+import { useCallback, useState } from 'react';
+import { wrapIndex } from '../lib/wrap-index';
+
+export interface Carousel {
+  /** The item shown, from 0. */
+  current: number;
+  show: (index: number) => void;
+  /** One back, from the first to the last. */
+  previous: () => void;
+  /** One on, from the last to the first. */
+  next: () => void;
+}
+
+interface Position {
+  layout: unknown;
+  index: number;
+}
+
+/** The index a position stands for now: the first item when the list shrank past it or the layout changed. */
+function shownIndex(at: Position, count: number, layout: unknown): number {
+  return at.layout === layout && at.index < count ? at.index : 0;
+}
+
+/**
+ * Which of `count` items a carousel shows; previous and next wrap at both ends. An index the list no longer
+ * has (it shrank after an edit or a refetch), or one kept from another `layout` (the clients' pages on a phone
+ * and on a desktop), shows the first item.
+ */
+export function useCarousel(count: number, layout: unknown = null): Carousel {
+  const [position, setPosition] = useState<Position>({ layout, index: 0 });
+  // Stable while the list keeps its length, so a timer (the hero's) can hold `next` without restarting.
+  const move = useCallback(
+    (step: number) => setPosition((at) => ({ layout, index: wrapIndex(shownIndex(at, count, layout), step, count) })),
+    [count, layout],
+  );
+  const previous = useCallback(() => move(-1), [move]);
+  const next = useCallback(() => move(1), [move]);
+  return {
+    current: shownIndex(position, count, layout),
+    show: (index) => setPosition({ layout, index }),
+    previous,
+    next,
+  };
+}
+
+/** ‹ n / m ›: a carousel's previous and next buttons, named for what they move through, and where it is. */
+export function CarouselControls({
+  carousel,
+  count,
+  noun,
+  className,
+  buttonClassName,
+  live = 'off',
+  children,
+}: {
+  carousel: Carousel;
+  count: number;
+  /** "project" gives "Previous project" and "Next project". */
+  noun: string;
+  className: string;
+  buttonClassName?: string;
+  live?: 'polite' | 'off';
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <button type="button" className={buttonClassName} onClick={carousel.previous} aria-label={`Previous ${noun}`}>
+        ‹
+      </button>
+      <span aria-live={live === 'off' ? undefined : live}>
+        {carousel.current + 1} / {count}
+      </span>
+      <button type="button" className={buttonClassName} onClick={carousel.next} aria-label={`Next ${noun}`}>
+        ›
+      </button>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { SiteContent } from './types';
+
+/** The fixed-size card lists: their API names, sizes and where they live in SiteContent. */
+export const CARD_GROUPS = {
+  'core-services': { key: 'coreServices', count: 6, heading: 'Core services' },
+  'core-values': { key: 'coreValues', count: 3, heading: 'Core values' },
+  'what-we-do': { key: 'whatWeDo', count: 3, heading: 'This is what we do' },
+} as const satisfies Record<string, { key: keyof SiteContent; count: number; heading: string }>;
+
+export type CardGroup = keyof typeof CARD_GROUPS;
+
+export const CARD_GROUP_NAMES = Object.keys(CARD_GROUPS) as [CardGroup, ...CardGroup[]];
+
+export function isCardGroup(value: string): value is CardGroup {
+  return Object.hasOwn(CARD_GROUPS, value);
+}
+
+/** The studio's name in place of `{brand}` in an About text. */
+export function withBrand(text: string, brandName: string): string {
+  return text.replaceAll('{brand}', brandName);
+}

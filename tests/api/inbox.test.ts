@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_BULK_MAX_IDS, INBOX_PAGE_SIZE } from '../../core/constants';
+import { MESSAGES } from '../../core/messages';
+import type { ContactMessage, ContactMessagePage } from '../../core/types';
+import { api } from '../support/api-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let cookie: string;
+/** The messages sent, oldest first: "Sender 0" … */
+const COUNT = 45;
+
+async function page(query: string) {
+  return api<ContactMessagePage>(server, 'GET', `/api/contacts?${query}`, { cookie });
+}
+
+async function all(): Promise<ContactMessage[]> {
+  return (await api<{ data: ContactMessage[] }>(server, 'GET', '/api/contacts', { cookie })).body.data;
+}
+
+/** A page form posted as a browser without JavaScript would. */
+async function postPageForm(fields: [string, string][]) {
+  return fetch(`${server.url}/dashboard/messages`, {
+    method: 'POST',
+    headers: { cookie, origin: server.origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ CONTACT_RATE_LIMIT_MAX: '1000' });
+  cookie = await server.login();
+  for (let index = 0; index < COUNT; index += 1) {
+    const special = index === 7 ? { name: 'Pema 100% Wangmo', phone: '+975 77 12 34 56' } : {};
+    const sent = await api(server, 'POST', '/api/contact', {
+      json: {
+        name: `Sender ${index}`,
+        email: `sender${index}@example.bt`,
+        message: index === 3 ? 'About a TRADITIONAL farmhouse in Bumthang' : `Message number ${index}`,
+        ...special,
+      },
+    });
+    expect(sent.status).toBe(200);
+  }
+});
+afterAll(() => server?.stop());
+
+describe('GET /api/contacts, a page at a time', () => {
+  it('answers every message without paging parameters, as SPEC section 7 has it', async () => {
+    expect(await all()).toHaveLength(COUNT);
+  });
+
+  it('answers one page, newest first, with the page, its size and the total', async () => {
+    const first = await page('page=1');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ page: 1, pageSize: INBOX_PAGE_SIZE, total: COUNT });
+    expect(first.body.data).toHaveLength(INBOX_PAGE_SIZE);
+    expect(first.body.data[0]!.name).toBe('Sender 44');
+    const last = await page('page=3');
+    expect(last.body.data.map((message) => message.name)).toEqual([
+      'Sender 4',
+      'Sender 3',
+      'Sender 2',
+      'Sender 1',
+      'Sender 0',
+    ]);
+    expect((await page('page=99')).body).toMatchObject({ page: 3, total: COUNT });
+  });
+
+  it.each(['page=0', 'page=abc', 'page=1.5', 'view=trash', `q=${'x'.repeat(201)}`])(
+    'refuses %s with 400',
+    async (query) => {
+      expect((await page(query)).status).toBe(400);
+    },
+  );
+
+  it('searches name, e-mail, phone and message, whatever the case, with % and _ taken literally', async () => {
+    const names = async (q: string) =>
+      (await page(`q=${encodeURIComponent(q)}`)).body.data.map((message) => message.name);
+    expect(await names('traditional')).toEqual(['Sender 3']);
+    expect(await names('SENDER12@')).toEqual(['Sender 12']);
+    expect(await names('77 12 34')).toEqual(['Pema 100% Wangmo']);
+    expect(await names('100%')).toEqual(['Pema 100% Wangmo']);
+    expect(await names('0%')).toEqual(['Pema 100% Wangmo']);
+    expect(await names('sender_1')).toEqual([]);
+    expect((await page('q=Message+number')).body.total).toBe(COUNT - 1);
+  });
+
+  it('keeps spam out of the inbox and in a view of its own; "not spam" brings it back', async () => {
+    const [newest, second] = await all();
+    for (const message of [newest!, second!]) {
+      await api(server, 'PUT', `/api/contacts/${message.id}`, { cookie, json: { status: 'spam' } });
+    }
+    expect((await page('view=inbox')).body.total).toBe(COUNT - 2);
+    expect((await page('view=spam')).body.data.map((message) => message.id)).toEqual([newest!.id, second!.id]);
+    expect((await page(`view=spam&q=${encodeURIComponent(newest!.email)}`)).body.total).toBe(1);
+
+    const answer = await postPageForm([
+      ['id', String(second!.id)],
+      ['intent', 'not-spam'],
+    ]);
+    expect(answer.status).toBe(200);
+    expect((await page('view=spam')).body.total).toBe(1);
+    expect((await all()).find((message) => message.id === second!.id)?.status).toBe('read');
+  });
+});
+
+describe('POST /api/contacts/bulk-delete', () => {
+  it('deletes the messages named in one go and skips ids already gone', async () => {
+    const ids = (await page('q=Message+number&page=2')).body.data.slice(0, 3).map((message) => message.id);
+    const answer = await api(server, 'POST', '/api/contacts/bulk-delete', { cookie, json: { ids: [...ids, 999_999] } });
+    expect(answer).toMatchObject({ status: 200, body: { data: { deleted: 3 }, success: true } });
+    const left = (await all()).map((message) => message.id);
+    expect(left).not.toContain(ids[0]);
+    expect(left).toHaveLength(COUNT - 3);
+  });
+
+  it('refuses none, too many, or something that is not an id, and deletes nothing then', async () => {
+    const before = (await all()).length;
+    const tooMany = Array.from({ length: CONTACT_BULK_MAX_IDS + 1 }, (_, index) => index + 1);
+    for (const [ids, error] of [
+      [[], MESSAGES.noMessagesChosen],
+      [tooMany, MESSAGES.tooManyMessagesChosen(CONTACT_BULK_MAX_IDS)],
+      [['one'], undefined],
+      ['1,2', MESSAGES.noMessagesChosen],
+    ] as const) {
+      const answer = await api(server, 'POST', '/api/contacts/bulk-delete', { cookie, json: { ids } });
+      expect(answer.status).toBe(400);
+      if (error) expect(answer.body.error).toBe(error);
+    }
+    expect((await all()).length).toBe(before);
+  });
+
+  it('is the administrator’s alone, from the site itself', async () => {
+    const [message] = await all();
+    const json = { ids: [message!.id] };
+    expect((await api(server, 'POST', '/api/contacts/bulk-delete', { json })).status).toBe(401);
+    const crossSite = await api(server, 'POST', '/api/contacts/bulk-delete', {
+      cookie,
+      json,
+      origin: 'https://evil.example',
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await all()).map((each) => each.id)).toContain(message!.id);
+  });
+});
+
+describe('the inbox page without JavaScript', () => {
+  it('pages and searches through the URL, and sends an address no form makes back to the inbox', async () => {
+    const get = (query: string) =>
+      fetch(`${server.url}/dashboard/messages${query}`, { headers: { cookie }, redirect: 'manual' });
+    const second = await (await get('?page=2')).text();
+    expect(second).toMatch(/21–40 of \d+ · page 2 of 3/);
+    expect(second).toContain('href="/dashboard/messages?page=3"');
+    expect(second).toContain('rel="prev" class="button button--ghost" href="/dashboard/messages"');
+    const found = await (await get('?q=traditional')).text();
+    expect(found).toContain('About a TRADITIONAL farmhouse in Bumthang');
+    expect(found).toContain('1–1 of 1');
+    const odd = await get('?page=nope');
+    expect(odd.status).toBe(302);
+    expect(odd.headers.get('location')).toBe('/dashboard/messages');
+  });
+
+  it('says the e-mail notifications are off, and each message that it was not e-mailed', async () => {
+    const html = await (await fetch(`${server.url}/dashboard/messages`, { headers: { cookie } })).text();
+    expect(html).toContain(MESSAGES.notificationsOff);
+    expect(html).toContain('E-mail: not sent (notifications were off)');
+  });
+
+  it('deletes the chosen messages once the page has asked, up to the most one request may name', async () => {
+    const chosen = (await page('page=1')).body.data.slice(0, 2).map((message) => String(message.id));
+    const ids = chosen.map((id): [string, string] => ['ids', id]);
+    const question = await postPageForm([['intent', 'confirm-bulk-delete'], ...ids]);
+    expect(question.status).toBe(200);
+    const html = await question.text();
+    expect(html).toContain('Delete 2 messages?');
+    for (const id of chosen) expect(html).toContain(`<input type="hidden" name="ids" value="${id}"/>`);
+    expect((await all()).filter((message) => chosen.includes(String(message.id)))).toHaveLength(2);
+
+    const answer = await postPageForm([
+      ['intent', 'bulk-delete'],
+      ...chosen.map((id): [string, string] => ['ids', id]),
+    ]);
+    expect(answer.status).toBe(200);
+    const left = (await all()).map((message) => String(message.id));
+    expect(left.filter((id) => chosen.includes(id))).toEqual([]);
+
+    const most = Array.from({ length: CONTACT_BULK_MAX_IDS }, (_, index): [string, string] => [
+      'ids',
+      String(900_000 + index),
+    ]);
+    expect((await postPageForm([['intent', 'bulk-delete'], ...most])).status).toBe(200);
+    const tooMany = [...most, ...most.slice(0, 20)];
+    expect((await postPageForm([['intent', 'bulk-delete'], ...tooMany])).status).toBe(413);
+  });
+});

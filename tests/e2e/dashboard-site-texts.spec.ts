@@ -1,0 +1,156 @@
+import type { Page } from '@playwright/test';
+import type { SiteContent } from '../../core/types';
+import { dashboardSite, desktopOnly, signInQuickly, test, uniqueName } from './dashboard-support';
+import { DASHBOARD_SITE_URL } from './e2e-env';
+import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures';
+import { createPost } from '../support/factories';
+
+test.use(dashboardSite);
+
+const writeHeaders = { origin: new URL(DASHBOARD_SITE_URL).origin };
+
+async function siteContent(page: Page): Promise<SiteContent> {
+  return ((await (await page.request.get('/api/site-texts')).json()) as { data: SiteContent }).data;
+}
+
+test.describe('Site texts', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInQuickly(page);
+  });
+
+  test('is axe-clean, with its testimonial dialog', async ({ page }) => {
+    await gotoHydrated(page, '/dashboard/site-texts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Site texts' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Add testimonial' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add testimonial' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a testimonial added, checked, edited and moved first from the keyboard shows on / and /about', async ({
+    page,
+  }, testInfo) => {
+    test.skip(desktopOnly(testInfo), 'one run is enough for a manager flow');
+    const name = uniqueName(testInfo, 'Sonam');
+    await gotoHydrated(page, '/dashboard/site-texts');
+    await page.getByRole('button', { name: 'Add testimonial' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add testimonial' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Title').fill('Farmer, Haa');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // The quote was left out: the schema's message, on the field, which gets focus.
+    await expect(dialog.getByText('Quote is required')).toBeVisible();
+    await expect(dialog.getByLabel('Quote')).toBeFocused();
+    await dialog.getByLabel('Quote').fill('They built our farmhouse before the first snow.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status')).toContainText(`Testimonial of ${name} added.`);
+
+    await page.getByRole('button', { name: `Edit testimonial of ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit testimonial' });
+    await edit.getByLabel('Quote').fill('They built our farmhouse before the first snow, and it stays warm.');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+
+    // Last in the list; Move up from the keyboard until it leads. At the top, focus goes to its Move down.
+    const count = (await siteContent(page)).testimonials.length;
+    const moveUp = page.getByRole('button', { name: `Move testimonial of ${name} up` });
+    await moveUp.focus();
+    for (let place = count; place > 1; place -= 1) {
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('status')).toContainText(`moved to place ${place - 1} of ${count}`);
+    }
+    await expect(moveUp).toBeDisabled();
+    await expect(page.getByRole('button', { name: `Move testimonial of ${name} down` })).toBeFocused();
+    await expect(page.locator('.testimonial-list__item').first()).toContainText(name);
+
+    for (const path of ['/', '/about']) {
+      await page.goto(path);
+      const quote = page.locator('.testimonials__quote');
+      await expect(quote).toContainText('before the first snow, and it stays warm.');
+      await expect(quote).toContainText(name);
+    }
+
+    await gotoHydrated(page, '/dashboard/site-texts');
+    await page.getByRole('button', { name: `Delete testimonial of ${name}` }).click();
+    await page.getByRole('dialog', { name: 'Delete testimonial' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('status')).toContainText(`Testimonial of ${name} deleted.`);
+    await page.goto('/');
+    await expect(page.locator('.testimonials__quote')).not.toContainText(name);
+  });
+
+  test('a core service and a service page’s description edited here show on /about and the service page', async ({
+    page,
+  }, testInfo) => {
+    test.skip(desktopOnly(testInfo), 'one run is enough for a manager flow');
+    const before = await siteContent(page);
+    try {
+      await gotoHydrated(page, '/dashboard/site-texts');
+      const services = page.getByRole('form', { name: 'Core services' });
+      const second = services.getByRole('group', { name: `Service: ${before.coreServices[1]!.title}` });
+      await second.getByLabel('Name').fill('');
+      await services.getByRole('button', { name: 'Save core services' }).click();
+      await expect(second.getByText('Title is required')).toBeVisible();
+      await expect(second.getByLabel('Name')).toBeFocused();
+      await second.getByLabel('Name').fill('Design & Build');
+      await second.getByLabel('Back description').fill('One contract from the first drawing to the keys.');
+      await services.getByRole('button', { name: 'Save core services' }).click();
+      await expect(page.getByRole('status')).toContainText('Core services saved.');
+
+      const seo = page.getByRole('form', { name: 'Page SEO' });
+      await seo.getByLabel('Page').selectOption('/about/about-planning');
+      await seo.getByLabel('Summary for search engines').fill('Site studies, budgets and permits in Thimphu.');
+      await seo.getByRole('button', { name: 'Save page SEO' }).click();
+      await expect(page.getByRole('status')).toContainText('SEO fields of /about/about-planning saved.');
+
+      await gotoHydrated(page, '/about');
+      const card = page.locator('.flip-card').nth(1);
+      await expect(card.locator('.flip-card__name')).toHaveText('Design & Build');
+      await card.click();
+      await expect(card.locator('.flip-card__back')).toHaveText('One contract from the first drawing to the keys.');
+      await page.goto('/about/about-planning');
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        'Site studies, budgets and permits in Thimphu.',
+      );
+    } finally {
+      await page.request.put('/api/site-texts/cards/core-services', {
+        data: { items: before.coreServices },
+        headers: writeHeaders,
+      });
+      await page.request.put('/api/page-seo', {
+        data: { path: '/about/about-planning', seoDescription: '', seoImage: '' },
+        headers: writeHeaders,
+      });
+    }
+  });
+
+  test('a post’s own meta description and social image are set in its form and used by its page', async ({
+    page,
+    admin,
+  }, testInfo) => {
+    test.skip(desktopOnly(testInfo), 'one run is enough for a manager flow');
+    const title = uniqueName(testInfo, 'Cantilevered rabsel');
+    const { id } = await createPost(admin, { title, status: 'published' });
+    await gotoHydrated(page, '/dashboard/blogs');
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit post' });
+    const sharing = dialog.getByRole('group', { name: 'Search and sharing' });
+    await sharing.getByLabel('Summary for search engines').fill('How the rabsel windows were built.');
+    await sharing.getByLabel('Social image').fill('javascript:alert(1)');
+    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await expect(sharing.getByText(/^Give an image from the Media library/)).toBeVisible();
+    await sharing.getByLabel('Social image').fill('https://cdn.example.bt/rabsel.jpg');
+    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await expect(dialog).toBeHidden();
+    await page.goto(`/blog/${id}`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'How the rabsel windows were built.',
+    );
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      'https://cdn.example.bt/rabsel.jpg',
+    );
+  });
+});
