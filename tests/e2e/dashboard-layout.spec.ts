@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, gotoHydrated, isPhone } from './fixtures';
+import { expect, expectFitsTheScreen, expectNoAxeViolations, gotoHydrated, isPhone } from './fixtures';
 import { dashboardSite, desktopOnly, signInQuickly, test, uniqueName } from './dashboard-support';
 import { createClient } from '../support/factories';
 
@@ -35,6 +35,25 @@ test.describe('dashboard layout', () => {
       await expect(sidebar.getByRole('link', { name, exact: false }).first()).toBeVisible();
     }
     await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+
+  test('every dashboard page fits the screen’s width', async ({ page }) => {
+    await signInQuickly(page);
+    await gotoHydrated(page, '/dashboard');
+    // On a phone the sidebar is closed; its links are the list of pages all the same.
+    const paths = await page
+      .getByRole('navigation', { name: 'Dashboard', includeHidden: true })
+      .getByRole('link', { includeHidden: true })
+      .evaluateAll((links) =>
+        links
+          .map((link) => new URL((link as HTMLAnchorElement).href).pathname)
+          .filter((path) => path.startsWith('/dashboard')),
+      );
+    expect(paths.length).toBeGreaterThan(10);
+    for (const path of paths) {
+      await gotoHydrated(page, path);
+      await expectFitsTheScreen(page);
+    }
   });
 
   test('the lists are loaded again 300 ms after the window regains focus', async ({ page, admin }, testInfo) => {

@@ -51,6 +51,16 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(violations).toEqual([]);
 }
 
+/** A page wider than the screen makes a phone zoom out: everything gets smaller and taps land beside their targets. */
+export async function expectFitsTheScreen(page: Page): Promise<void> {
+  const viewport = page.viewportSize()!.width;
+  const width = await page.evaluate(() => ({
+    layout: window.innerWidth,
+    content: document.documentElement.scrollWidth,
+  }));
+  expect({ url: page.url(), ...width }).toEqual({ url: page.url(), layout: viewport, content: viewport });
+}
+
 /** Opens a page and waits until React has hydrated it, so clicks reach their handlers. */
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LISTING_PAGES, STATIC_PUBLIC_PATHS } from '../../core/site-structure';
-import { demoBlogs, demoProjects, expect, expectNoAxeViolations, test } from './fixtures';
+import { demoBlogs, demoProjects, expect, expectFitsTheScreen, expectNoAxeViolations, test } from './fixtures';
 
 test.describe('every public route', () => {
   test('is server-rendered with its title, description, canonical link and Open Graph tags', async ({
@@ -73,18 +73,20 @@ test.describe('every public route', () => {
   });
 
   for (const path of STATIC_PUBLIC_PATHS) {
-    test(`${path} passes axe`, async ({ page }) => {
+    test(`${path} passes axe and fits the screen’s width`, async ({ page }) => {
       await page.goto(path);
       await expectNoAxeViolations(page);
+      await expectFitsTheScreen(page);
     });
   }
 
-  test('project and blog pages pass axe', async ({ page }) => {
+  test('project and blog pages pass axe and fit the screen’s width', async ({ page }) => {
     const [project] = await demoProjects(page);
     const [blog] = await demoBlogs(page);
     for (const path of [`/project/${project!.id}`, `/blog/${blog!.id}`]) {
       await page.goto(path);
       await expectNoAxeViolations(page);
+      await expectFitsTheScreen(page);
     }
   });
 
