@@ -5,15 +5,20 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium';
 import { DELETED_UPLOADS_FILE } from './tests/e2e/deleted-uploads';
 import { E2E_ADMIN_PASSWORD, E2E_DASHBOARD_PORT, E2E_EMPTY_PORT, E2E_PORT } from './tests/e2e/e2e-env';
 
+// The demo servers share one seeding per run (tests/e2e/prepare-data.ts); the workers load this file again and keep it.
+process.env.STUDIO_E2E_RUN ??= `${process.pid}-${Date.now()}`;
+
 /**
  * Browser tests against the production build, served by `node server.js` on
- * its own port with a fresh data folder and the demo content, in Debian's
+ * its own port with a fresh data folder (a copy of the demo content, or empty), in Debian's
  * Chromium (Playwright's own browser download does not work here).
  */
-function server(port: number, seedDemo: boolean, limits: Record<string, string>) {
+
+function server(port: number, demo: boolean, limits: Record<string, string>) {
   const dataDir = path.join(os.tmpdir(), `studio-e2e-${port}`);
+  const prepare = `node --import tsx tests/e2e/prepare-data.ts "${dataDir}"${demo ? ' --demo' : ''}`;
   return {
-    command: `rm -rf "${dataDir}" "${DELETED_UPLOADS_FILE}" && node server.js`,
+    command: `${prepare} && rm -f "${DELETED_UPLOADS_FILE}" && node server.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -24,7 +29,8 @@ function server(port: number, seedDemo: boolean, limits: Record<string, string>)
       DATA_DIR: dataDir,
       SITE_URL: `http://127.0.0.1:${port}`,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      SEED_DEMO: seedDemo ? '1' : '0',
+      SEED_DEMO: '0',
+      STUDIO_E2E_RUN: process.env.STUDIO_E2E_RUN,
       // Three sites and two browsers share the cores already; the cluster has API tests of its own.
       WEB_CONCURRENCY: '1',
       ...limits,
