@@ -6,7 +6,7 @@ import { DELETED_UPLOADS_FILE } from './tests/e2e/deleted-uploads';
 import { E2E_ADMIN_PASSWORD, E2E_DASHBOARD_PORT, E2E_EMPTY_PORT, E2E_PORT } from './tests/e2e/e2e-env';
 
 // The demo servers share one seeding per run (tests/e2e/prepare-data.ts); the workers load this file again and keep it.
-process.env.STUDIO_E2E_RUN ??= `${process.pid}-${Date.now()}`;
+const run = (process.env.STUDIO_E2E_RUN ??= `${process.pid}-${Date.now()}`);
 
 /**
  * Browser tests against the production build, served by `node server.js` on
@@ -30,7 +30,7 @@ function server(port: number, demo: boolean, limits: Record<string, string>) {
       SITE_URL: `http://127.0.0.1:${port}`,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       SEED_DEMO: '0',
-      STUDIO_E2E_RUN: process.env.STUDIO_E2E_RUN,
+      STUDIO_E2E_RUN: run,
       // Three sites and two browsers share the cores already; the cluster has API tests of its own.
       WEB_CONCURRENCY: '1',
       ...limits,
