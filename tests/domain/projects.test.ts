@@ -7,6 +7,7 @@ import {
   getProject,
   listProjects,
   removeProjectImage,
+  setProjectCover,
   updateProject,
 } from '../../server/services/projects';
 import { type DomainContext, openDomainContext } from '../support/domain-context';
@@ -51,6 +52,15 @@ describe('changing a project', () => {
     ).rejects.toMatchObject({ status: 400 });
     expect(await getProject(ctx, project.id, { includeDrafts: true })).toEqual(project);
     for (const file of project.images) expect(await stored(file)).toBe(true);
+  });
+
+  it('sets the cover from one of its images, given as a path or a full URL', async () => {
+    const project = await addProject(ctx, {}, 2);
+    const [first, second] = project.images as [string, string];
+    expect((await setProjectCover(ctx, project.id, second)).image).toBe(second);
+    const byUrl = await setProjectCover(ctx, project.id, `${ctx.config.siteUrl}/uploads/${first}`);
+    expect(byUrl.image).toBe(first);
+    await expect(setProjectCover(ctx, project.id, 'elsewhere.jpg')).rejects.toMatchObject({ status: 400 });
   });
 
   it('removes one image and answers the updated project, but never the last', async () => {
