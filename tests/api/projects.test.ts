@@ -193,21 +193,19 @@ describe('reading projects', () => {
 });
 
 describe('changing a project', () => {
-  it('updates the fields sent and keeps the rest', async () => {
+  it('takes an update as multipart or as JSON', async () => {
     const { body } = await createProject();
     const id = body.data.id;
-    const updated = await api<{ data: Project }>(server, 'PUT', `/api/projects/${id}`, {
+    const multipart = await api<{ data: Project }>(server, 'PUT', `/api/projects/${id}`, {
       cookie,
       form: form({ status: 'Completed', showInRecent: 'true' }),
     });
-    expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ title: 'Paro Farmhouse', status: 'Completed', showInRecent: true });
-    expect(updated.body.data.images).toEqual(body.data.images);
+    expect(multipart).toMatchObject({ status: 200, body: { data: { status: 'Completed', showInRecent: true } } });
     const json = await api<{ data: Project }>(server, 'PUT', `/api/projects/${id}`, {
       cookie,
       json: { featured: true },
     });
-    expect(json.body.data.featured).toBe(true);
+    expect(json).toMatchObject({ status: 200, body: { data: { featured: true } } });
   });
 
   it('answers an added image as {project, newImages}, and a new cover or a removed image as the project', async () => {

@@ -37,6 +37,14 @@ describe('reading projects', () => {
 });
 
 describe('changing a project', () => {
+  it('updates the fields sent and keeps the rest', async () => {
+    const project = await addProject(ctx, { title: 'Paro Farmhouse' }, 2);
+    const updated = await updateProject(ctx, project.id, { status: 'Completed', showInRecent: 'true' });
+    expect(updated).toMatchObject({ title: 'Paro Farmhouse', status: 'Completed', showInRecent: true });
+    expect(updated.images).toEqual(project.images);
+    expect((await updateProject(ctx, project.id, { featured: true })).featured).toBe(true);
+  });
+
   it('replaces the old images with new ones and removes the old files', async () => {
     const project = await addProject(ctx, {}, 2);
     const updated = await updateProject(ctx, project.id, { title: 'Renamed' }, [await imageFile('new.jpg')]);
