@@ -43,9 +43,8 @@ function migratedTemplate(): Promise<string> {
 
 /**
  * A fresh, migrated site with no administrator and no demo content, configured by `env` beyond the data
- * folder (CONTACT_RATE_LIMIT_MAX, say). On PostgreSQL each context migrates a
- * schema of its own (0.3–1 s measured): a schema cannot be copied, and a template database would need rights
- * the test role need not have.
+ * folder (CONTACT_RATE_LIMIT_MAX, say). On PostgreSQL each context migrates a schema of its own (0.3–1 s
+ * measured): a schema cannot be copied, and a template database would need rights the test role need not have.
  */
 export async function openDomainContext(env: Record<string, string> = {}): Promise<DomainContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-domain-'));
@@ -53,7 +52,7 @@ export async function openDomainContext(env: Record<string, string> = {}): Promi
     DATA_DIR: dataDir,
     SEED_DEMO: '0',
     ...(onPostgres ? { DATABASE_URL: await postgresUrlFor(dataDir) } : {}),
-    ...(onS3 && !env.MEDIA_STORAGE ? (await testBucket(dataDir)).env : {}),
+    ...(onS3 ? (await testBucket(dataDir)).env : {}),
     ...env,
   });
   if (!onPostgres) fs.copyFileSync(await migratedTemplate(), config.databaseFile);
