@@ -27,14 +27,6 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe('blog posts', () => {
-  it('get numeric ids, published by default with a publish date, and the default read time', async () => {
-    const { status, body } = await createBlog({});
-    expect(status).toBe(201);
-    expect(typeof body.data.id).toBe('number');
-    expect(body.data).toMatchObject({ status: 'published', readTime: '5 min read', tags: [], images: [], image: '' });
-    expect(body.data.publishedAt).toBeTruthy();
-  });
-
   it('accept tags as a list or comma-separated text, trimmed, empties dropped', async () => {
     expect((await createBlog({ tags: [' earth ', '', 'walls'] })).body.data.tags).toEqual(['earth', 'walls']);
     expect((await createBlog({ tags: 'earth, , walls ,' })).body.data.tags).toEqual(['earth', 'walls']);
@@ -79,16 +71,6 @@ describe('blog posts', () => {
     const adminList = await api<{ data: Blog[] }>(server, 'GET', '/api/blogs', { cookie });
     expect(adminList.body.data.map((blog) => blog.id)).toContain(draft.body.data.id);
     expect((await api(server, 'GET', `/api/blogs/${draft.body.data.id}`, { cookie })).status).toBe(200);
-  });
-
-  it('set publishedAt when a draft is first published', async () => {
-    const draft = await createBlog({ status: 'draft' });
-    const published = await api<{ data: Blog }>(server, 'PUT', `/api/blogs/${draft.body.data.id}`, {
-      cookie,
-      json: { status: 'published' },
-    });
-    expect(published.body.data.publishedAt).toBeTruthy();
-    expect(published.body.data.title).toBe(post.title);
   });
 
   it('take a featured image and gallery images as multipart, a new image replacing the old', async () => {

@@ -51,21 +51,15 @@ describe('GET /api/contacts, a page at a time', () => {
     expect(await all()).toHaveLength(COUNT);
   });
 
-  it('answers one page, newest first, with the page, its size and the total', async () => {
+  it('answers one page with the page, its size and the total', async () => {
     const first = await page('page=1');
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ page: 1, pageSize: INBOX_PAGE_SIZE, total: COUNT });
     expect(first.body.data).toHaveLength(INBOX_PAGE_SIZE);
-    expect(first.body.data[0]!.name).toBe('Sender 44');
-    const last = await page('page=3');
-    expect(last.body.data.map((message) => message.name)).toEqual([
-      'Sender 4',
-      'Sender 3',
-      'Sender 2',
-      'Sender 1',
-      'Sender 0',
+    // The search reaches the service as typed, a % in it included (the rule itself is a domain test).
+    expect((await page(`q=${encodeURIComponent('100%')}`)).body.data.map((message) => message.name)).toEqual([
+      'Pema 100% Wangmo',
     ]);
-    expect((await page('page=99')).body).toMatchObject({ page: 3, total: COUNT });
   });
 
   it.each(['page=0', 'page=abc', 'page=1.5', 'view=trash', `q=${'x'.repeat(201)}`])(
@@ -75,45 +69,25 @@ describe('GET /api/contacts, a page at a time', () => {
     },
   );
 
-  it('searches name, e-mail, phone and message, whatever the case, with % and _ taken literally', async () => {
-    const names = async (q: string) =>
-      (await page(`q=${encodeURIComponent(q)}`)).body.data.map((message) => message.name);
-    expect(await names('traditional')).toEqual(['Sender 3']);
-    expect(await names('SENDER12@')).toEqual(['Sender 12']);
-    expect(await names('77 12 34')).toEqual(['Pema 100% Wangmo']);
-    expect(await names('100%')).toEqual(['Pema 100% Wangmo']);
-    expect(await names('0%')).toEqual(['Pema 100% Wangmo']);
-    expect(await names('sender_1')).toEqual([]);
-    expect((await page('q=Message+number')).body.total).toBe(COUNT - 1);
-  });
-
-  it('keeps spam out of the inbox and in a view of its own; "not spam" brings it back', async () => {
-    const [newest, second] = await all();
-    for (const message of [newest!, second!]) {
-      await api(server, 'PUT', `/api/contacts/${message.id}`, { cookie, json: { status: 'spam' } });
-    }
-    expect((await page('view=inbox')).body.total).toBe(COUNT - 2);
-    expect((await page('view=spam')).body.data.map((message) => message.id)).toEqual([newest!.id, second!.id]);
-    expect((await page(`view=spam&q=${encodeURIComponent(newest!.email)}`)).body.total).toBe(1);
-
+  it('takes "not spam" from the page form without JavaScript, bringing the message back as read', async () => {
+    const [newest] = await all();
+    await api(server, 'PUT', `/api/contacts/${newest!.id}`, { cookie, json: { status: 'spam' } });
+    expect((await page('view=spam')).body.data.map((message) => message.id)).toEqual([newest!.id]);
     const answer = await postPageForm([
-      ['id', String(second!.id)],
+      ['id', String(newest!.id)],
       ['intent', 'not-spam'],
     ]);
     expect(answer.status).toBe(200);
-    expect((await page('view=spam')).body.total).toBe(1);
-    expect((await all()).find((message) => message.id === second!.id)?.status).toBe('read');
+    expect((await page('view=spam')).body.total).toBe(0);
+    expect((await all()).find((message) => message.id === newest!.id)?.status).toBe('read');
   });
 });
 
 describe('POST /api/contacts/bulk-delete', () => {
-  it('deletes the messages named in one go and skips ids already gone', async () => {
-    const ids = (await page('q=Message+number&page=2')).body.data.slice(0, 3).map((message) => message.id);
-    const answer = await api(server, 'POST', '/api/contacts/bulk-delete', { cookie, json: { ids: [...ids, 999_999] } });
+  it('answers how many it deleted', async () => {
+    const ids = (await page('page=2')).body.data.slice(0, 3).map((message) => message.id);
+    const answer = await api(server, 'POST', '/api/contacts/bulk-delete', { cookie, json: { ids } });
     expect(answer).toMatchObject({ status: 200, body: { data: { deleted: 3 }, success: true } });
-    const left = (await all()).map((message) => message.id);
-    expect(left).not.toContain(ids[0]);
-    expect(left).toHaveLength(COUNT - 3);
   });
 
   it('refuses none, too many, or something that is not an id, and deletes nothing then', async () => {

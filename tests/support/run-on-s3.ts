@@ -1,12 +1,14 @@
 import { spawnSync } from 'node:child_process';
 
 /**
- * `npm test` runs the API tests that store, serve or delete images a second
- * time with MEDIA_STORAGE=s3, against s3rver (a real S3-protocol server from
+ * `npm test` runs the API tests that store, serve or delete images (and the domain tests whose subject is the
+ * image files) a second time with MEDIA_STORAGE=s3, against s3rver (a real S3-protocol server from
  * npm, started by the tests on a free loopback port). Files about other things,
  * and the disk-only backup and crash tests, run on disk only.
  */
 const MEDIA_TEST_FILES = [
+  'tests/domain/projects.test.ts',
+  'tests/domain/media.test.ts',
   'tests/api/projects.test.ts',
   'tests/api/clients-team.test.ts',
   'tests/api/blogs.test.ts',
