@@ -114,18 +114,20 @@ export async function migrateToLatest(db: Db): Promise<void> {
 
 /**
  * Runs the first-start work (the administrator, the demo content) while holding
- * a lock that other instances starting on the same PostgreSQL database wait
- * for, so that they find it done rather than doing it twice. One SQLite file
- * has one server, which needs no lock.
+ * a lock that other instances starting on the same PostgreSQL schema wait
+ * for, so that they find it done rather than doing it twice. The lock is the
+ * schema's own: sites in other schemas of the database (staging beside
+ * production, say) start without waiting for this one's demo content. One
+ * SQLite file has one server, which needs no lock.
  */
 export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
   if (!usesPostgres(db)) return work();
   return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(hashtext('studio:start-up'))`.execute(connection);
+    await sql`select pg_advisory_lock(hashtext('studio:start-up:' || current_schema()))`.execute(connection);
     try {
       return await work();
     } finally {
-      await sql`select pg_advisory_unlock(hashtext('studio:start-up'))`.execute(connection);
+      await sql`select pg_advisory_unlock(hashtext('studio:start-up:' || current_schema()))`.execute(connection);
     }
   });
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PROJECT_CATEGORIES } from '../../core/constants';
 import type { Blog, Client, Project, SiteSettings, TeamMember } from '../../core/types';
 import { api } from '../support/api-client';
+import { onPostgres } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -12,9 +13,20 @@ let password = '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-demo-'));
 const firstStart = { SEED_DEMO: '1', ADMIN_PASSWORD: '' };
 
+/** On PostgreSQL: whether a site in another schema of the database started while this one was seeding. */
+let neighbourReadyFirst: boolean | undefined;
+
 beforeAll(async () => {
   // As a newcomer's first start: demo content on, no password chosen.
-  server = await startTestServer(firstStart, dataDir);
+  const starting = startTestServer(firstStart, dataDir);
+  if (onPostgres) {
+    let seeded = false;
+    void starting.then(() => (seeded = true)).catch(() => undefined);
+    const neighbour = await startTestServer();
+    neighbourReadyFirst = !seeded;
+    await neighbour.stop();
+  }
+  server = await starting;
 });
 afterAll(async () => {
   await server?.stop();
@@ -64,6 +76,11 @@ describe('first start', () => {
     expect(settings.address).toBe('Babesa, Thimphu, Bhutan');
     expect(settings.phonePrimary).not.toBe('');
     expect(settings.phoneSecondary).not.toBe('');
+  });
+
+  it.runIf(onPostgres)('holds up no site in another schema of the database while it seeds', () => {
+    // The start-up lock is the schema's: the seeding takes 30 s or more, an empty site's start a second or two.
+    expect(neighbourReadyFirst).toBe(true);
   });
 
   it('does not seed again on the next start', async () => {
