@@ -1,14 +1,68 @@
 import { defineConfig } from 'vitest/config';
+import { probePostgres, TEST_POSTGRES_URL } from './tests/support/test-database';
 
+const UNIT = 'tests/unit/**/*.test.ts';
+const DOMAIN = 'tests/domain/**/*.test.ts';
+const API = 'tests/api/**/*.test.ts';
+
+/**
+ * The files that store, serve or delete images (and the domain tests whose subject is the image files) run a
+ * second time with MEDIA_STORAGE=s3, against s3rver (a real S3-protocol server from npm, started by the tests
+ * on a free loopback port). Files about other things, and the disk-only backup and crash tests, run on disk only.
+ */
+const MEDIA_TEST_FILES = [
+  'tests/domain/projects.test.ts',
+  'tests/domain/media.test.ts',
+  'tests/api/projects.test.ts',
+  'tests/api/clients-team.test.ts',
+  'tests/api/blogs.test.ts',
+  'tests/api/site.test.ts',
+  'tests/api/hardening-files.test.ts',
+  'tests/api/demo.test.ts',
+];
+
+// The domain and API tests run a second time on PostgreSQL; a machine without one skips that and says why.
+const unreachable = await probePostgres();
+if (unreachable) {
+  console.log(
+    `Skipping the tests on PostgreSQL: nothing answers at ${TEST_POSTGRES_URL} (${unreachable}). ` +
+      'Set TEST_POSTGRES_URL to run them.',
+  );
+}
+
+const BUILD = 'tests/support/global-setup.ts';
+
+/**
+ * One run for the three (SQLite and disk, PostgreSQL, S3): its two workers take the next file of any of them,
+ * so neither core idles while one run's last slow file finishes, as it did with three runs one after another.
+ */
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/domain/**/*.test.ts', 'tests/api/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // Each API file mostly waits on the server it spawned, so two files at once on 2 cores take 115 s
     // instead of 183 s for tests/api; a third adds nothing and more of the timing-bound tests fail on a busy machine.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: [UNIT, DOMAIN, API], globalSetup: [BUILD] } },
+      ...(unreachable
+        ? []
+        : [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: [DOMAIN, API],
+                env: { TEST_DATABASE: 'postgres' },
+                globalSetup: [BUILD, 'tests/support/postgres-setup.ts'],
+              },
+            },
+          ]),
+      {
+        extends: true,
+        test: { name: 's3', include: MEDIA_TEST_FILES, env: { TEST_MEDIA_STORAGE: 's3' }, globalSetup: [BUILD] },
+      },
+    ],
   },
 });

@@ -5,7 +5,7 @@ import pg from 'pg';
 
 /**
  * The API tests run once on SQLite and once on PostgreSQL (TEST_DATABASE=postgres,
- * started by tests/support/run-on-postgres.ts). On PostgreSQL each test server's
+ * the `postgres` project of vitest.config.ts). On PostgreSQL each test server's
  * data folder gets its own schema in the `test` database, so a restart on the
  * same folder finds its data again and parallel files never meet.
  */

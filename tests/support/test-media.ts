@@ -11,7 +11,7 @@ import { S3Storage } from '../../server/storage/s3-storage';
 
 /**
  * The media tests run once on disk and once against a real S3-protocol server
- * (TEST_MEDIA_STORAGE=s3, started by tests/support/run-on-s3.ts): s3rver from
+ * (TEST_MEDIA_STORAGE=s3, the `s3` project of vitest.config.ts): s3rver from
  * npm, in a child process on a free loopback port, storing in a temporary
  * folder. One s3rver per test file (process), one bucket per server data
  * folder, so a restart on the same folder finds its images again and parallel
