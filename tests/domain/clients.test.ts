@@ -1,21 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, deleteClient, getClient, updateClient } from '../../server/services/clients';
-import { type DomainContext, openDomainContext } from '../support/domain-context';
+import { contextPerTest } from '../support/domain-context';
 
-let ctx: DomainContext;
-
-beforeEach(async () => {
-  ctx = await openDomainContext();
-});
-afterEach(() => ctx.close());
+const site = contextPerTest();
 
 describe('clients', () => {
   it('are updated field by field and deleted', async () => {
-    const created = await createClient(ctx, { name: 'Old', category: 'Banking' });
-    const updated = await updateClient(ctx, created.id, { name: 'New', status: 'Pending' });
+    const created = await createClient(site.ctx, { name: 'Old', category: 'Banking' });
+    const updated = await updateClient(site.ctx, created.id, { name: 'New', status: 'Pending' });
     expect(updated).toMatchObject({ name: 'New', category: 'Banking', status: 'Pending' });
-    await deleteClient(ctx, created.id);
-    expect(await getClient(ctx, created.id, { includeInactive: true })).toBeNull();
-    await expect(updateClient(ctx, 424242, { name: 'x' })).rejects.toMatchObject({ status: 404 });
+    await deleteClient(site.ctx, created.id);
+    expect(await getClient(site.ctx, created.id, { includeInactive: true })).toBeNull();
+    await expect(updateClient(site.ctx, 424242, { name: 'x' })).rejects.toMatchObject({ status: 404 });
   });
 });

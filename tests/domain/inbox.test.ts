@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { INBOX_PAGE_SIZE } from '../../core/constants';
 import {
   createContactMessage,
@@ -8,9 +8,10 @@ import {
   listContactMessages,
   updateContactMessage,
 } from '../../server/services/contacts';
-import { type DomainContext, openDomainContext } from '../support/domain-context';
+import { contextPerTest } from '../support/domain-context';
 
-let ctx: DomainContext;
+const site = contextPerTest({ CONTACT_RATE_LIMIT_MAX: '1000' });
+
 /** The messages sent, oldest first: "Sender 0" … */
 const COUNT = 45;
 
@@ -22,15 +23,14 @@ const message = {
 };
 
 function send(input: Record<string, unknown>): Promise<boolean> {
-  return createContactMessage(ctx, input, { ip: '127.0.0.1' });
+  return createContactMessage(site.ctx, input, { ip: '127.0.0.1' });
 }
 
 async function names(query: Record<string, unknown>): Promise<string[]> {
-  return (await listContactMessagePage(ctx, query)).data.map((each) => each.name);
+  return (await listContactMessagePage(site.ctx, query)).data.map((each) => each.name);
 }
 
 beforeEach(async () => {
-  ctx = await openDomainContext({ CONTACT_RATE_LIMIT_MAX: '1000' });
   for (let index = 0; index < COUNT; index += 1) {
     const special = index === 7 ? { name: 'Pema 100% Wangmo', phone: '+975 77 12 34 56' } : {};
     const sent = await send({
@@ -42,16 +42,15 @@ beforeEach(async () => {
     expect(sent).toBe(true);
   }
 });
-afterEach(() => ctx.close());
 
 describe('the inbox, a page at a time', () => {
   it('answers one page, newest first, with the page, its size and the total', async () => {
-    const first = await listContactMessagePage(ctx, { page: '1' });
+    const first = await listContactMessagePage(site.ctx, { page: '1' });
     expect(first).toMatchObject({ page: 1, pageSize: INBOX_PAGE_SIZE, total: COUNT });
     expect(first.data).toHaveLength(INBOX_PAGE_SIZE);
     expect(first.data[0]!.name).toBe('Sender 44');
     expect(await names({ page: '3' })).toEqual(['Sender 4', 'Sender 3', 'Sender 2', 'Sender 1', 'Sender 0']);
-    expect(await listContactMessagePage(ctx, { page: '99' })).toMatchObject({ page: 3, total: COUNT });
+    expect(await listContactMessagePage(site.ctx, { page: '99' })).toMatchObject({ page: 3, total: COUNT });
   });
 
   it('searches name, e-mail, phone and message, whatever the case, with % and _ taken literally', async () => {
@@ -61,29 +60,29 @@ describe('the inbox, a page at a time', () => {
     expect(await names({ q: '100%' })).toEqual(['Pema 100% Wangmo']);
     expect(await names({ q: '0%' })).toEqual(['Pema 100% Wangmo']);
     expect(await names({ q: 'sender_1' })).toEqual([]);
-    expect((await listContactMessagePage(ctx, { q: 'Message number' })).total).toBe(COUNT - 1);
+    expect((await listContactMessagePage(site.ctx, { q: 'Message number' })).total).toBe(COUNT - 1);
   });
 
   it('keeps spam out of the inbox and in a view of its own, until it is marked read again', async () => {
-    const [newest, second] = await listContactMessages(ctx);
-    for (const each of [newest!, second!]) await updateContactMessage(ctx, each.id, { status: 'spam' });
-    expect((await listContactMessagePage(ctx, { view: 'inbox' })).total).toBe(COUNT - 2);
-    const spam = await listContactMessagePage(ctx, { view: 'spam' });
+    const [newest, second] = await listContactMessages(site.ctx);
+    for (const each of [newest!, second!]) await updateContactMessage(site.ctx, each.id, { status: 'spam' });
+    expect((await listContactMessagePage(site.ctx, { view: 'inbox' })).total).toBe(COUNT - 2);
+    const spam = await listContactMessagePage(site.ctx, { view: 'spam' });
     expect(spam.data.map((each) => each.id)).toEqual([newest!.id, second!.id]);
-    expect((await listContactMessagePage(ctx, { view: 'spam', q: newest!.email })).total).toBe(1);
+    expect((await listContactMessagePage(site.ctx, { view: 'spam', q: newest!.email })).total).toBe(1);
 
-    await updateContactMessage(ctx, second!.id, { status: 'read' });
-    expect((await listContactMessagePage(ctx, { view: 'spam' })).total).toBe(1);
-    expect((await listContactMessagePage(ctx, { view: 'inbox' })).total).toBe(COUNT - 1);
+    await updateContactMessage(site.ctx, second!.id, { status: 'read' });
+    expect((await listContactMessagePage(site.ctx, { view: 'spam' })).total).toBe(1);
+    expect((await listContactMessagePage(site.ctx, { view: 'inbox' })).total).toBe(COUNT - 1);
   });
 });
 
 describe('deleting messages', () => {
   it('deletes the messages named in one go and skips ids already gone', async () => {
-    const page = await listContactMessagePage(ctx, { q: 'Message number', page: '2' });
+    const page = await listContactMessagePage(site.ctx, { q: 'Message number', page: '2' });
     const ids = page.data.slice(0, 3).map((each) => each.id);
-    expect(await deleteContactMessages(ctx, { ids: [...ids, 999_999] })).toBe(3);
-    const left = (await listContactMessages(ctx)).map((each) => each.id);
+    expect(await deleteContactMessages(site.ctx, { ids: [...ids, 999_999] })).toBe(3);
+    const left = (await listContactMessages(site.ctx)).map((each) => each.id);
     expect(left).not.toContain(ids[0]);
     expect(left).toHaveLength(COUNT - 3);
   });
@@ -93,18 +92,18 @@ describe('one message', () => {
   it('is dropped silently when a bot sent it: a filled honeypot, or a form sent within 2 s of being drawn', async () => {
     expect(await send({ ...message, website: 'http://spam.example' })).toBe(false);
     expect(await send({ ...message, formStartedAt: Date.now() - 500 })).toBe(false);
-    expect(await listContactMessages(ctx)).toHaveLength(COUNT);
+    expect(await listContactMessages(site.ctx)).toHaveLength(COUNT);
     expect(await send({ ...message, formStartedAt: Date.now() - 5000, website: '' })).toBe(true);
-    expect(await listContactMessages(ctx)).toHaveLength(COUNT + 1);
+    expect(await listContactMessages(site.ctx)).toHaveLength(COUNT + 1);
   });
 
   it('is marked read, given a status and deleted by the administrator', async () => {
-    const [latest] = await listContactMessages(ctx);
-    expect((await updateContactMessage(ctx, latest!.id, { read: true })).status).toBe('read');
-    expect((await updateContactMessage(ctx, latest!.id, { status: 'spam' })).status).toBe('spam');
-    await expect(updateContactMessage(ctx, latest!.id, { status: 'lost' })).rejects.toMatchObject({ status: 400 });
-    await expect(updateContactMessage(ctx, 999_999, { read: true })).rejects.toMatchObject({ status: 404 });
-    await deleteContactMessage(ctx, latest!.id);
-    expect((await listContactMessages(ctx)).map((each) => each.id)).not.toContain(latest!.id);
+    const [latest] = await listContactMessages(site.ctx);
+    expect((await updateContactMessage(site.ctx, latest!.id, { read: true })).status).toBe('read');
+    expect((await updateContactMessage(site.ctx, latest!.id, { status: 'spam' })).status).toBe('spam');
+    await expect(updateContactMessage(site.ctx, latest!.id, { status: 'lost' })).rejects.toMatchObject({ status: 400 });
+    await expect(updateContactMessage(site.ctx, 999_999, { read: true })).rejects.toMatchObject({ status: 404 });
+    await deleteContactMessage(site.ctx, latest!.id);
+    expect((await listContactMessages(site.ctx)).map((each) => each.id)).not.toContain(latest!.id);
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { SEEDED_CARDS } from '../../server/db/migrations/0007-site-texts';
 import { getSiteContent, updateSiteTexts, updateTextCards } from '../../server/services/site-texts';
@@ -10,27 +10,22 @@ import {
   reorderTestimonials,
   updateTestimonial,
 } from '../../server/services/testimonials';
-import { type DomainContext, openDomainContext } from '../support/domain-context';
+import { contextPerTest } from '../support/domain-context';
 import { expectSeeded } from '../support/seeded-site-texts';
 
-let ctx: DomainContext;
+const site = contextPerTest();
 
-beforeEach(async () => {
-  ctx = await openDomainContext();
-});
-afterEach(() => ctx.close());
-
-const testimonialIds = async () => (await listTestimonials(ctx)).map((item) => item.id);
+const testimonialIds = async () => (await listTestimonials(site.ctx)).map((item) => item.id);
 
 describe('a new database', () => {
   it('starts with the texts the site showed before they were editable', async () => {
-    expectSeeded(await getSiteContent(ctx));
+    expectSeeded(await getSiteContent(site.ctx));
   });
 });
 
 describe('testimonials', () => {
   it('are added last, edited, reordered and deleted', async () => {
-    const added = await createTestimonial(ctx, {
+    const added = await createTestimonial(site.ctx, {
       name: 'Pema Lhamo',
       quote: 'A new quote from Haa.',
       title: 'Teacher',
@@ -38,25 +33,25 @@ describe('testimonials', () => {
     const ids = await testimonialIds();
     expect(ids.at(-1)).toBe(added.id);
 
-    const edited = await updateTestimonial(ctx, added.id, { quote: 'An edited quote from Haa.' });
+    const edited = await updateTestimonial(site.ctx, added.id, { quote: 'An edited quote from Haa.' });
     expect(edited).toMatchObject({ name: 'Pema Lhamo', quote: 'An edited quote from Haa.' });
 
     const reordered = [added.id, ...ids.slice(0, -1)];
-    expect((await reorderTestimonials(ctx, { ids: reordered })).map((item) => item.id)).toEqual(reordered);
-    expect((await getSiteContent(ctx)).testimonials[0]!.quote).toBe('An edited quote from Haa.');
+    expect((await reorderTestimonials(site.ctx, { ids: reordered })).map((item) => item.id)).toEqual(reordered);
+    expect((await getSiteContent(site.ctx)).testimonials[0]!.quote).toBe('An edited quote from Haa.');
 
-    await deleteTestimonial(ctx, added.id);
+    await deleteTestimonial(site.ctx, added.id);
     expect(await testimonialIds()).toEqual(ids.slice(0, -1));
-    await expect(deleteTestimonial(ctx, added.id)).rejects.toMatchObject({ status: 404 });
+    await expect(deleteTestimonial(site.ctx, added.id)).rejects.toMatchObject({ status: 404 });
   });
 
   it('take an order only when it names each of them once, and an edit only of one that exists', async () => {
     const ids = await testimonialIds();
     for (const bad of [ids.slice(1), [...ids, 999_999], [ids[0], ids[0], ...ids.slice(2)], 'x']) {
-      await expect(reorderTestimonials(ctx, { ids: bad })).rejects.toMatchObject({ status: 400 });
+      await expect(reorderTestimonials(site.ctx, { ids: bad })).rejects.toMatchObject({ status: 400 });
     }
     expect(await testimonialIds()).toEqual(ids);
-    await expect(updateTestimonial(ctx, 999_999, { name: 'N' })).rejects.toMatchObject({ status: 404 });
+    await expect(updateTestimonial(site.ctx, 999_999, { name: 'N' })).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -65,26 +60,29 @@ describe('the About texts and cards', () => {
     const services = SEEDED_CARDS['core-services'].map((card, slot) =>
       slot === 1 ? { title: 'Design & Build', text: 'One contract from drawing to keys.' } : card,
     );
-    expect(await updateTextCards(ctx, 'core-services', { items: services })).toEqual(services);
-    expect((await getSiteContent(ctx)).coreServices).toEqual(services);
-    const texts = await updateSiteTexts(ctx, { vision: 'A new vision for {brand}.', yearsOfExperience: '12' });
+    expect(await updateTextCards(site.ctx, 'core-services', { items: services })).toEqual(services);
+    expect((await getSiteContent(site.ctx)).coreServices).toEqual(services);
+    const texts = await updateSiteTexts(site.ctx, { vision: 'A new vision for {brand}.', yearsOfExperience: '12' });
     expect(texts).toMatchObject({ vision: 'A new vision for {brand}.', yearsOfExperience: 12 });
-    expect((await getSiteStats(ctx)).years).toBe(12);
+    expect((await getSiteStats(site.ctx)).years).toBe(12);
 
-    const cleared = await updateSiteTexts(ctx, { yearsOfExperience: '', workingHours: 4200 });
+    const cleared = await updateSiteTexts(site.ctx, { yearsOfExperience: '', workingHours: 4200 });
     expect(cleared).toMatchObject({ yearsOfExperience: null, workingHours: 4200 });
-    expect(await getSiteStats(ctx)).toMatchObject({ years: new Date().getFullYear() - 2022 + 1, workingHours: 4200 });
+    expect(await getSiteStats(site.ctx)).toMatchObject({
+      years: new Date().getFullYear() - 2022 + 1,
+      workingHours: 4200,
+    });
   });
 
   it('refuse a wrong number of cards, an unknown list and a stranger as founder, changing nothing', async () => {
-    await expect(updateSiteTexts(ctx, { founderMemberId: 424242 })).rejects.toMatchObject({
+    await expect(updateSiteTexts(site.ctx, { founderMemberId: 424242 })).rejects.toMatchObject({
       status: 400,
       message: MESSAGES.founderNotInTeam,
     });
     await expect(
-      updateTextCards(ctx, 'core-values', { items: [{ title: 'One', text: 'Only one' }] }),
+      updateTextCards(site.ctx, 'core-values', { items: [{ title: 'One', text: 'Only one' }] }),
     ).rejects.toMatchObject({ status: 400, message: 'Exactly 3 cards are needed' });
-    await expect(updateTextCards(ctx, 'nonsense', { items: [] })).rejects.toMatchObject({ status: 404 });
-    expectSeeded(await getSiteContent(ctx));
+    await expect(updateTextCards(site.ctx, 'nonsense', { items: [] })).rejects.toMatchObject({ status: 404 });
+    expectSeeded(await getSiteContent(site.ctx));
   });
 });

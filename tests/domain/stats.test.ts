@@ -1,23 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBlog } from '../../server/services/blogs';
 import { createClient } from '../../server/services/clients';
 import { getSiteStats } from '../../server/services/stats';
-import { type DomainContext, openDomainContext } from '../support/domain-context';
+import { contextPerTest } from '../support/domain-context';
 import { addProject } from '../support/domain-factories';
 
-let ctx: DomainContext;
-
-beforeEach(async () => {
-  ctx = await openDomainContext();
-});
-afterEach(() => ctx.close());
+const site = contextPerTest();
 
 describe('the public statistics', () => {
   it('are computed from the data: working hours are 100 per project', async () => {
-    const before = await getSiteStats(ctx);
-    await addProject(ctx, { title: 'T', description: 'D', year: '2025', location: 'Haa', category: 'Office' });
-    await createClient(ctx, { name: 'C' });
-    await createBlog(ctx, {
+    const before = await getSiteStats(site.ctx);
+    await addProject(site.ctx, { title: 'T', description: 'D', year: '2025', location: 'Haa', category: 'Office' });
+    await createClient(site.ctx, { name: 'C' });
+    await createBlog(site.ctx, {
       title: 'T',
       author: 'A',
       category: 'News',
@@ -25,7 +20,7 @@ describe('the public statistics', () => {
       content: '<p>C</p>',
       status: 'draft',
     });
-    const after = await getSiteStats(ctx);
+    const after = await getSiteStats(site.ctx);
     expect(after.projects).toBe(before.projects + 1);
     expect(after.clients).toBe(before.clients + 1);
     expect(after).not.toHaveProperty('draftBlogs');
@@ -34,8 +29,8 @@ describe('the public statistics', () => {
   });
 
   it('count Active clients only as Happy Clients', async () => {
-    const before = await getSiteStats(ctx);
-    await createClient(ctx, { name: 'Pending Co', status: 'Pending' });
-    expect((await getSiteStats(ctx)).clients).toBe(before.clients);
+    const before = await getSiteStats(site.ctx);
+    await createClient(site.ctx, { name: 'Pending Co', status: 'Pending' });
+    expect((await getSiteStats(site.ctx)).clients).toBe(before.clients);
   });
 });

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,6 +73,24 @@ export async function openDomainContext(env: Record<string, string> = {}): Promi
         storage.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
+    },
+  };
+}
+
+/**
+ * A fresh context for each test of the calling file, closed after it; tests read it as `site.ctx`. A
+ * `beforeEach` the file adds after this call runs after the context is open, so it can fill it.
+ */
+export function contextPerTest(env: Record<string, string> = {}): { readonly ctx: DomainContext } {
+  let current: DomainContext | undefined;
+  beforeEach(async () => {
+    current = await openDomainContext(env);
+  });
+  afterEach(() => current?.close());
+  return {
+    get ctx() {
+      if (!current) throw new Error('the context opens before each test');
+      return current;
     },
   };
 }
