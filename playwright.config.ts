@@ -2,8 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium';
-import { DELETED_UPLOADS_FILE } from './tests/e2e/deleted-uploads';
-import { E2E_ADMIN_PASSWORD, E2E_DASHBOARD_PORT, E2E_EMPTY_PORT, E2E_PORT } from './tests/e2e/e2e-env';
+import { E2E_ADMIN_PASSWORD, E2E_DASHBOARD_PORTS, E2E_EMPTY_PORT, E2E_PORT, E2E_WORKERS } from './tests/e2e/e2e-env';
 
 // The demo servers share one seeding per run (tests/e2e/prepare-data.ts); the workers load this file again and keep it.
 const run = (process.env.STUDIO_E2E_RUN ??= `${process.pid}-${Date.now()}`);
@@ -18,7 +17,7 @@ function server(port: number, demo: boolean, limits: Record<string, string>) {
   const dataDir = path.join(os.tmpdir(), `studio-e2e-${port}`);
   const prepare = `node --import tsx tests/e2e/prepare-data.ts "${dataDir}"${demo ? ' --demo' : ''}`;
   return {
-    command: `${prepare} && rm -f "${DELETED_UPLOADS_FILE}" && node server.js`,
+    command: `${prepare} && node server.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -41,7 +40,7 @@ function server(port: number, demo: boolean, limits: Record<string, string>) {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],
@@ -60,6 +59,8 @@ export default defineConfig({
     server(E2E_PORT, true, { CONTACT_RATE_LIMIT_MAX: '50' }),
     server(E2E_EMPTY_PORT, false, { CONTACT_RATE_LIMIT_MAX: '1' }),
     // TEST_CLOCK: the publishing test moves the clock that decides when a scheduled post appears (forward only).
-    server(E2E_DASHBOARD_PORT, true, { CONTACT_RATE_LIMIT_MAX: '50', UPLOAD_RATE_LIMIT_MAX: '1000', TEST_CLOCK: '1' }),
+    ...E2E_DASHBOARD_PORTS.map((port) =>
+      server(port, true, { CONTACT_RATE_LIMIT_MAX: '50', UPLOAD_RATE_LIMIT_MAX: '1000', TEST_CLOCK: '1' }),
+    ),
   ],
 });

@@ -43,6 +43,30 @@ export function useCarousel(count: number, layout: unknown = null): Carousel {
   };
 }
 
+const STEPS = {
+  previous: { label: 'Previous', glyph: '‹' },
+  next: { label: 'Next', glyph: '›' },
+} as const;
+
+/** One of a carousel's arrows, named for what it moves through ("Previous image", "Next image"). */
+export function CarouselButton({
+  carousel,
+  step,
+  noun,
+  className,
+}: {
+  carousel: Carousel;
+  step: keyof typeof STEPS;
+  noun: string;
+  className?: string;
+}) {
+  return (
+    <button type="button" className={className} onClick={carousel[step]} aria-label={`${STEPS[step].label} ${noun}`}>
+      {STEPS[step].glyph}
+    </button>
+  );
+}
+
 /** ‹ n / m ›: a carousel's previous and next buttons, named for what they move through, and where it is. */
 export function CarouselControls({
   carousel,
@@ -64,16 +88,27 @@ export function CarouselControls({
 }) {
   return (
     <div className={className}>
-      <button type="button" className={buttonClassName} onClick={carousel.previous} aria-label={`Previous ${noun}`}>
-        ‹
-      </button>
+      <CarouselButton carousel={carousel} step="previous" noun={noun} className={buttonClassName} />
       <span aria-live={live === 'off' ? undefined : live}>
         {carousel.current + 1} / {count}
       </span>
-      <button type="button" className={buttonClassName} onClick={carousel.next} aria-label={`Next ${noun}`}>
-        ›
-      </button>
+      <CarouselButton carousel={carousel} step="next" noun={noun} className={buttonClassName} />
       {children}
     </div>
+  );
+}
+
+/** A picture's arrows at its two sides, as `block__arrow block__arrow--prev` and `--next`. */
+export function CarouselArrows({ carousel, noun, block }: { carousel: Carousel; noun: string; block: string }) {
+  return (
+    <>
+      <CarouselButton
+        carousel={carousel}
+        step="previous"
+        noun={noun}
+        className={`${block}__arrow ${block}__arrow--prev`}
+      />
+      <CarouselButton carousel={carousel} step="next" noun={noun} className={`${block}__arrow ${block}__arrow--next`} />
+    </>
   );
 }

@@ -26,7 +26,11 @@ export const IMAGE_SIZES = {
   blogGallery: `(min-width: 700px) min(422px, (${COLUMN} - 1rem) / 2), calc(${COLUMN})`,
   /** One logo a page on a phone, three above; each inside 1rem of padding and a border. */
   clientLogo: `${PHONE} calc(${COLUMN} - 34px), min(345px, (${COLUMN} - 3rem) / 3 - 34px)`,
-  /** Four a row from 768 px, two below, 1.5rem apart. */
-  teamPhoto: `(min-width: 768px) min(277px, (${COLUMN} - 4.5rem) / 4), calc((${COLUMN} - 1.5rem) / 2)`,
+  /** Four a row above the phone breakpoint, two on a phone, 1.5rem apart. */
+  teamPhoto: `${PHONE} calc((${COLUMN} - 1.5rem) / 2), min(277px, (${COLUMN} - 4.5rem) / 4)`,
   founder: '160px',
+  /** The dashboard's project cards, by the manager's view: a thumbnail in the list, a larger picture in the detail. */
+  dashboardProjectCard: { list: '160px', detail: `${PHONE} 100vw, 480px` },
+  /** The dashboard's client and team cards. */
+  dashboardEntityCard: `${PHONE} 90vw, 320px`,
 } as const;

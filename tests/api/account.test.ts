@@ -1,13 +1,11 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { api, apiFrom } from '../support/api-client';
-import { queryServerDatabase } from '../support/test-database';
-import { onPostgres, postgresUrlFor } from '../support/test-database';
+import { onPostgres, postgresUrlFor, queryServerDatabase, sessionHash } from '../support/test-database';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -45,10 +43,6 @@ async function signIn(
 
 const signedIn = async (target: TestServer, cookie: string) =>
   (await api(target, 'GET', '/api/account/sessions', { cookie })).status === 200;
-
-function sessionHash(cookie: string): string {
-  return createHash('sha256').update(cookie.split('=')[1]!).digest('hex');
-}
 
 describe('sessions', () => {
   it('lists each session with its device, address and times, marks this one, and never shows an id or hash', async () => {

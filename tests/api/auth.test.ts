@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { api } from '../support/api-client';
+import { queryServerDatabase, sessionHash } from '../support/test-database';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ SESSION_TTL_SECONDS: '2' });
+  server = await startTestServer({ SESSION_TTL_SECONDS: '3600' });
 });
 afterAll(() => server?.stop());
 
@@ -52,10 +53,23 @@ describe('signing in', () => {
     expect((await api(server, 'GET', '/api/contacts', { cookie })).status).toBe(401);
   });
 
-  it('ends the session when its lifetime has passed', async () => {
-    const cookie = await server.login();
+  it('lasts SESSION_TTL_SECONDS, and ends when that has passed', async () => {
+    const signedIn = await loginWith(ADMIN_USERNAME, ADMIN_PASSWORD);
+    expect(signedIn.headers.get('set-cookie')).toContain('Max-Age=3600');
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    const [row] = await queryServerDatabase<{ expires_at: string }>(
+      server.dataDir,
+      'select expires_at from sessions where id = ?',
+      [sessionHash(cookie)],
+    );
+    expect(Date.parse(row!.expires_at) - Date.now()).toBeGreaterThan(3590_000);
+    expect(Date.parse(row!.expires_at) - Date.now()).toBeLessThanOrEqual(3600_000);
     expect((await api(server, 'GET', '/api/contacts', { cookie })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2200));
+    // The hour passed: the row says so, rather than the test waiting it out.
+    await queryServerDatabase(server.dataDir, 'update sessions set expires_at = ? where id = ?', [
+      new Date(Date.now() - 1000).toISOString(),
+      sessionHash(cookie),
+    ]);
     expect((await api(server, 'GET', '/api/contacts', { cookie })).status).toBe(401);
     expect((await api(server, 'GET', '/api/auth/session', { cookie })).body).toEqual({ data: null });
   });

@@ -1,7 +1,6 @@
 import type { APIRequestContext, Cookie, Page, TestInfo } from '@playwright/test';
 import { type Admin, adminThrough } from '../support/factories';
 import { makeImage } from '../support/images';
-import { recordDeletedUploads } from './deleted-uploads';
 import { DASHBOARD_SITE_URL, E2E_ADMIN_PASSWORD } from './e2e-env';
 import { test as base } from './fixtures';
 
@@ -92,17 +91,6 @@ function pathsMadeBy(path: string, status: number, body: unknown): string[] {
 
 const isLibraryItem = (path: string) => path.startsWith('/api/media/');
 
-/** A row as the API gives it, to read its image files from. */
-async function rowJson(request: APIRequestContext, path: string): Promise<string> {
-  // The library has no route for one item.
-  if (isLibraryItem(path)) {
-    const { data } = (await (await request.get('/api/media')).json()) as { data: { id: number }[] };
-    return JSON.stringify(data.find((item) => path === `/api/media/${item.id}`) ?? null);
-  }
-  const response = await request.get(path);
-  return response.ok() ? response.text() : '';
-}
-
 /** The test may have signed out, or never signed in (its rows came from a form it reached otherwise). */
 async function beSignedIn(page: Page): Promise<void> {
   const session = (await (await page.request.get('/api/auth/session')).json()) as { data: unknown };
@@ -111,17 +99,15 @@ async function beSignedIn(page: Page): Promise<void> {
 
 async function deleteAll(page: Page, paths: string[]): Promise<void> {
   for (const path of paths) {
-    recordDeletedUploads(await rowJson(page.request, path));
     const status = await adminThrough(page.request, ORIGIN).delete(path);
     if (status !== 200 && status !== 404) throw new Error(`clean-up: DELETE ${path} answered ${status}`);
   }
 }
 
 /**
- * The managers' tests share one server, so each deletes what it made when it ends: the rows its factories
- * made through `admin`, and the rows bearing a name `uniqueName` gave it (made through the forms). Tests
- * look only at rows of their own; a page that lists every row may still ask for a deleted one's image, the
- * one 404 fixtures.ts lets pass (deleted-uploads.ts).
+ * The managers' tests of one worker share its server, so each deletes what it made when it ends: the rows its
+ * factories made through `admin`, and the rows bearing a name `uniqueName` gave it (made through the forms).
+ * The next test then starts from the demo content, and tests look only at rows of their own.
  */
 export const test = base.extend<{ admin: Admin; made: string[]; cleanUp: void }>({
   made: async ({}, use) => use([]), // eslint-disable-line no-empty-pattern -- Playwright reads fixtures' names

@@ -1,12 +1,18 @@
 /** Shared by playwright.config.ts and the tests: the servers the browser tests run against. */
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4417);
+/** Browser tests run two at a time: one per core. */
+export const E2E_WORKERS = 2;
 /** A second server with an empty database, for the empty states. */
 export const E2E_EMPTY_PORT = E2E_PORT + 1;
 export const EMPTY_SITE_URL = `http://127.0.0.1:${E2E_EMPTY_PORT}`;
 /**
- * A third server with the demo content, for the dashboard's managers: what
- * they create, change and delete cannot disturb the public pages' tests.
+ * Servers with the demo content for the dashboard's managers, one per worker (on this port and the next): what
+ * they create, change and delete cannot disturb the public pages' tests, nor a page of the other worker's test
+ * that lists every row (the hero banner, the projects grid) and would ask for the image of a row just deleted.
  */
-export const E2E_DASHBOARD_PORT = E2E_PORT + 2;
-export const DASHBOARD_SITE_URL = `http://127.0.0.1:${E2E_DASHBOARD_PORT}`;
+export const E2E_DASHBOARD_PORTS = Array.from({ length: E2E_WORKERS }, (_, index) => E2E_PORT + 2 + index);
+// Playwright numbers the workers that run at the same time 0 to workers - 1 (a restarted worker keeps its number).
+const dashboardPort = E2E_DASHBOARD_PORTS[Number(process.env.TEST_PARALLEL_INDEX ?? 0)]!;
+/** This worker's dashboard server. */
+export const DASHBOARD_SITE_URL = `http://127.0.0.1:${dashboardPort}`;

@@ -2,7 +2,7 @@ import { HERO_FETCH_RETRIES, HERO_RETRY_DELAY_MS, REFETCH_AFTER_FOCUS_MS } from 
 import { MESSAGES } from '../../core/messages';
 import { desktopOnly } from './dashboard-support';
 import { EMPTY_SITE_URL } from './e2e-env';
-import { drawFormsInThePast, expect, test } from './fixtures';
+import { drawFormsInThePast, expect, pauseClock, test } from './fixtures';
 
 // A server with an empty database: nothing is featured, listed or published yet.
 test.use({ baseURL: EMPTY_SITE_URL });
@@ -29,13 +29,20 @@ test.describe('a site with no content yet', () => {
   });
 
   test('pages are fetched again 300 ms after the window regains focus', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/about');
     await page.waitForLoadState('networkidle');
-    const refetch = page.waitForRequest((request) => request.url().includes('.data'));
+    let refetches = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('.data')) refetches += 1;
+    });
+    await pauseClock(page);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    const started = Date.now();
+    await page.clock.runFor(REFETCH_AFTER_FOCUS_MS - 10);
+    expect(refetches).toBe(0);
+    const refetch = page.waitForRequest((request) => request.url().includes('.data'));
+    await page.clock.runFor(10);
     await refetch;
-    expect(Date.now() - started).toBeGreaterThanOrEqual(REFETCH_AFTER_FOCUS_MS - 50);
   });
 });
 
@@ -52,15 +59,22 @@ test.describe('the hero when featured projects cannot be loaded', () => {
         body: JSON.stringify({ error: 'Service unavailable' }),
       });
     });
+    await page.clock.install();
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    const started = Date.now();
+    await pauseClock(page);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.clock.runFor(REFETCH_AFTER_FOCUS_MS);
+    for (let attempt = 1; attempt <= HERO_FETCH_RETRIES; attempt += 1) {
+      await expect.poll(() => failures).toBe(attempt);
+      await page.clock.runFor(HERO_RETRY_DELAY_MS - 10);
+      expect(failures, 'no retry before 1 s has passed').toBe(attempt);
+      await page.clock.runFor(10);
+    }
     const error = page.getByRole('alert');
-    await expect(error).toContainText(MESSAGES.heroLoadFailed, { timeout: 10_000 });
+    await expect(error).toContainText(MESSAGES.heroLoadFailed);
     await expect(error).toContainText('Service unavailable');
     expect(failures).toBe(HERO_FETCH_RETRIES + 1);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(HERO_FETCH_RETRIES * HERO_RETRY_DELAY_MS);
     await expect(page.locator('.hero__slide[data-active]')).toContainText('Traditional Bhutanese Residence');
 
     await page.unroute('**/api/projects/featured');

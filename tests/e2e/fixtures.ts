@@ -3,7 +3,6 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { CONTACT_MIN_FILL_MS } from '../../core/constants';
 import type { Blog, Project } from '../../core/types';
 import { LOADING_PLAYED_AT_KEY } from '../../app/features/home/loading-played-at';
-import { wasDeletedUpload } from './deleted-uploads';
 
 export interface Options {
   /** Leave the first-visit loading animation on (it is marked as seen otherwise). */
@@ -23,7 +22,6 @@ export const test = base.extend<Options>({
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error' || allowedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
-      if (message.text().includes('status of 404') && wasDeletedUpload(message.location().url)) return;
       errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
@@ -96,4 +94,13 @@ export function heldBack(): { released: Promise<void>; release: () => void } {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   return { released, release };
+}
+
+/**
+ * Stops the page's installed clock where it is, so that from here only `page.clock.runFor` moves it: after
+ * `install()` the clock still runs in real time, which on a busy machine can fire a timer before the test looks.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  // A moment ahead: the clock may have moved on since Date.now() was read, and it cannot be paused in the past.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
 }

@@ -1,17 +1,37 @@
-import { HERO_AUTO_ADVANCE_MS, LOADING_ANIMATION_FORCED_MS, LOADING_FADE_MS } from '../../core/constants';
+import type { Page } from '@playwright/test';
+import {
+  HERO_AUTO_ADVANCE_MS,
+  LOADING_ANIMATION_FORCED_MS,
+  LOADING_ANIMATION_MS,
+  LOADING_FADE_MS,
+} from '../../core/constants';
 import { SEEDED_TESTIMONIALS } from '../../server/db/migrations/0007-site-texts';
 import { LOADING_PLAYED_AT_KEY } from '../../app/features/home/loading-played-at';
-import { demoProjects, expect, test } from './fixtures';
+import { demoProjects, expect, pauseClock, test } from './fixtures';
+
+/** A first visit to the home page, its loading animation played to the end on the page's installed clock. */
+async function playFirstVisit(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.locator('[data-hydrated]')).toBeAttached();
+  await page.clock.runFor(LOADING_ANIMATION_MS + LOADING_FADE_MS);
+  await expect(page.getByRole('status', { name: /Loading/ })).toBeHidden();
+}
 
 test.describe('first visit', () => {
   test.use({ firstVisit: true });
 
   test('plays the loading animation over content already in the page, then skips it on a revisit', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     await expect(page.locator('.hero')).toBeAttached();
     const loading = page.getByRole('status', { name: /Loading/ });
     await expect(loading).toBeVisible();
-    await expect(loading).toBeHidden({ timeout: 3000 });
+    await expect(page.locator('[data-hydrated]')).toBeAttached();
+    await pauseClock(page);
+    await page.clock.runFor(LOADING_ANIMATION_MS - 500);
+    await expect(loading).toBeVisible();
+    await page.clock.runFor(500 + LOADING_FADE_MS);
+    await expect(loading).toBeHidden();
     await page.reload();
     // The visit is judged when the page hydrates.
     await expect(page.locator('[data-hydrated]')).toBeAttached();
@@ -19,9 +39,8 @@ test.describe('first visit', () => {
   });
 
   test('?loading=true forces it for 2.5 s; ?reset=true forgets the visit', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('status', { name: /Loading/ })).toBeHidden({ timeout: 3000 });
     await page.clock.install();
+    await playFirstVisit(page);
     await page.goto('/?loading=true');
     const loading = page.getByRole('status', { name: /Loading/ });
     await expect(loading).toBeVisible();
@@ -43,8 +62,8 @@ test.describe('first visit', () => {
     const setPlayedAt = (time: number) =>
       page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [LOADING_PLAYED_AT_KEY, String(time)]);
 
-    await page.goto('/');
-    await expect(loading).toBeHidden({ timeout: 3000 });
+    await page.clock.install();
+    await playFirstVisit(page);
     // It played 20 minutes ago: this visit skips it and leaves that time as it was…
     const twentyMinutesAgo = Date.now() - 20 * minute;
     await setPlayedAt(twentyMinutesAgo);

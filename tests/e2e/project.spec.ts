@@ -1,5 +1,6 @@
+import { REFRESH_FEEDBACK_MS } from '../../core/constants';
 import type { Project } from '../../core/types';
-import { demoProjects, expect, heldBack, test } from './fixtures';
+import { demoProjects, expect, heldBack, pauseClock, test } from './fixtures';
 
 async function richProject(page: import('@playwright/test').Page): Promise<Project> {
   const projects = await demoProjects(page);
@@ -65,6 +66,7 @@ test.describe('project page', () => {
 
   test('Refresh shows Loading..., then Updated, and is back after 2 s', async ({ page }) => {
     const project = await richProject(page);
+    await page.clock.install();
     await page.goto(`/project/${project.id}`);
     const answer = heldBack();
     await page.route(`**/api/projects/${project.id}`, async (route) => {
@@ -76,7 +78,11 @@ test.describe('project page', () => {
     await expect(button).toHaveText('Loading...');
     answer.release();
     await expect(button).toHaveText('Updated');
-    await expect(button).toHaveText('Refresh', { timeout: 3000 });
+    await pauseClock(page);
+    await page.clock.runFor(REFRESH_FEEDBACK_MS - 500);
+    await expect(button).toHaveText('Updated');
+    await page.clock.runFor(500);
+    await expect(button).toHaveText('Refresh');
   });
 
   test.describe('when the refresh fails', () => {
@@ -84,6 +90,7 @@ test.describe('project page', () => {
 
     test('Refresh shows ✗ Error', async ({ page }) => {
       const project = await richProject(page);
+      await page.clock.install();
       await page.goto(`/project/${project.id}`);
       await page.route(`**/api/projects/${project.id}`, (route) =>
         route.fulfill({ status: 500, body: '{"error":"down"}' }),
@@ -91,7 +98,8 @@ test.describe('project page', () => {
       const button = page.locator('.refresh-button');
       await button.click();
       await expect(button).toHaveText('✗ Error');
-      await expect(button).toHaveText('Refresh', { timeout: 3000 });
+      await page.clock.runFor(REFRESH_FEEDBACK_MS);
+      await expect(button).toHaveText('Refresh');
     });
   });
 

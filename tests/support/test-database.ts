@@ -65,6 +65,11 @@ export async function probePostgres(): Promise<string | undefined> {
   }
 }
 
+/** The `sessions.id` of a session cookie (`sid=…`): the server keeps only the SHA-256 of the token. */
+export function sessionHash(cookie: string): string {
+  return createHash('sha256').update(cookie.split('=')[1]!).digest('hex');
+}
+
 /**
  * Runs one statement on a test server's own database, SQLite file or PostgreSQL schema alike, for a test that
  * must set up what no API call can (an old password hash, an aged row). Parameters are `?` placeholders.

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ImageDetails } from '../../../core/types';
-import type { Carousel } from '../../ui/carousel';
+import { type Carousel, CarouselArrows } from '../../ui/carousel';
 import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 
@@ -60,26 +60,7 @@ export function ImageViewer({
         sizes={IMAGE_SIZES.viewer}
         className="viewer__image"
       />
-      {images.length > 1 && (
-        <>
-          <button
-            type="button"
-            className="viewer__arrow viewer__arrow--prev"
-            onClick={carousel.previous}
-            aria-label="Previous image"
-          >
-            ‹
-          </button>
-          <button
-            type="button"
-            className="viewer__arrow viewer__arrow--next"
-            onClick={carousel.next}
-            aria-label="Next image"
-          >
-            ›
-          </button>
-        </>
-      )}
+      {images.length > 1 && <CarouselArrows carousel={carousel} noun="image" block="viewer" />}
       <p className="viewer__counter">
         {index + 1} / {images.length}
       </p>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FALLBACK_IMAGE } from '../../../core/constants';
 import type { ImageDetails } from '../../../core/types';
-import { useCarousel } from '../../ui/carousel';
+import { CarouselArrows, useCarousel } from '../../ui/carousel';
 import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import { ImageViewer } from './image-viewer';
@@ -45,22 +45,7 @@ export function ProjectGallery({ images, title }: { images: ImageDetails[]; titl
       </button>
       {images.length > 1 && (
         <>
-          <button
-            type="button"
-            className="gallery__arrow gallery__arrow--prev"
-            onClick={carousel.previous}
-            aria-label="Previous image"
-          >
-            ‹
-          </button>
-          <button
-            type="button"
-            className="gallery__arrow gallery__arrow--next"
-            onClick={carousel.next}
-            aria-label="Next image"
-          >
-            ›
-          </button>
+          <CarouselArrows carousel={carousel} noun="image" block="gallery" />
           <p className="gallery__counter" aria-live="polite">
             {index + 1} / {images.length}
           </p>

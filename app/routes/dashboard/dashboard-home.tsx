@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/dashboard-home';
 import { loadDashboardHome } from './dashboard-home.server';
@@ -8,6 +9,34 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta = () => dashboardMeta();
+
+/** A card of the latest few of one kind, with the way to its manager. */
+function RecentList<T extends { id: number }>({
+  id,
+  title,
+  manage,
+  items,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** The manager's path under /dashboard, and what the link calls it. */
+  manage: 'projects' | 'blogs' | 'clients';
+  items: T[];
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <section className="dashboard-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>{children(item)}</li>
+        ))}
+      </ul>
+      <Link to={`/dashboard/${manage}`}>Manage {manage}</Link>
+    </section>
+  );
+}
 
 /** The dashboard home: the five counts of SPEC section 2 and the three most recent of each kind. */
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
@@ -31,39 +60,23 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       <div className="dashboard-recent">
-        <section className="dashboard-card" aria-labelledby="recent-projects">
-          <h2 id="recent-projects">Recent projects</h2>
-          <ul>
-            {recentProjects.map((project) => (
-              <li key={project.id}>
-                <a href={`/project/${project.id}`}>{project.title}</a> — {project.location}, {project.year}
-              </li>
-            ))}
-          </ul>
-          <Link to="/dashboard/projects">Manage projects</Link>
-        </section>
-        <section className="dashboard-card" aria-labelledby="recent-blogs">
-          <h2 id="recent-blogs">Recent blogs</h2>
-          <ul>
-            {recentBlogs.map((blog) => (
-              <li key={blog.id}>
-                {blog.title} <span className="tag">{blog.status}</span>
-              </li>
-            ))}
-          </ul>
-          <Link to="/dashboard/blogs">Manage blogs</Link>
-        </section>
-        <section className="dashboard-card" aria-labelledby="recent-clients">
-          <h2 id="recent-clients">Recent clients</h2>
-          <ul>
-            {recentClients.map((client) => (
-              <li key={client.id}>
-                {client.name} — {client.category}
-              </li>
-            ))}
-          </ul>
-          <Link to="/dashboard/clients">Manage clients</Link>
-        </section>
+        <RecentList id="recent-projects" title="Recent projects" manage="projects" items={recentProjects}>
+          {(project) => (
+            <>
+              <a href={`/project/${project.id}`}>{project.title}</a> — {project.location}, {project.year}
+            </>
+          )}
+        </RecentList>
+        <RecentList id="recent-blogs" title="Recent blogs" manage="blogs" items={recentBlogs}>
+          {(blog) => (
+            <>
+              {blog.title} <span className="tag">{blog.status}</span>
+            </>
+          )}
+        </RecentList>
+        <RecentList id="recent-clients" title="Recent clients" manage="clients" items={recentClients}>
+          {(client) => `${client.name} — ${client.category}`}
+        </RecentList>
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../ui/modal';
+import { IMAGE_SIZES } from '../../../ui/image-sizes';
 import { ResponsiveImage } from '../../../ui/responsive-image';
 import { NoticeArea, type useNotice } from '../notice';
 import { EntityFormDialog } from './entity-form-dialog';
@@ -62,7 +63,7 @@ export function EntityManager<T extends { id: number; name: string }>({
               <ResponsiveImage
                 image={kind.imageOf(item)}
                 alt={kind.imageAlt(item)}
-                sizes="(max-width: 768px) 90vw, 320px"
+                sizes={IMAGE_SIZES.dashboardEntityCard}
                 width={3}
                 height={2}
                 className="entity-card__image"

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Project } from '../../../../core/types';
 import { isPublicNow } from '../publish-at';
 import { PublicationBadge } from '../publish-at-field';
+import { IMAGE_SIZES } from '../../../ui/image-sizes';
 import { ResponsiveImage } from '../../../ui/responsive-image';
 import type { ProjectFlag } from './use-project-flags';
 
@@ -43,7 +44,7 @@ export function ProjectCard({
       <ResponsiveImage
         image={cover}
         alt={cover?.alt ?? project.title}
-        sizes={view === 'list' ? '160px' : '(max-width: 768px) 100vw, 480px'}
+        sizes={IMAGE_SIZES.dashboardProjectCard[view]}
         className="project-card__cover"
         width={cover?.width ?? 1200}
         height={cover?.height ?? 800}

@@ -4,7 +4,7 @@ import { siteTextsSchema } from '../../../../core/schemas/site-texts.schema';
 import type { SiteTexts, TeamMember } from '../../../../core/types';
 import { Field } from '../../../ui/field';
 import type { NoticeReport } from '../notice';
-import { TextControl } from './text-control';
+import { TextControl, type TextControlOptions } from './text-control';
 import { formValues, useSave } from './use-save';
 
 const BRAND_HINT = '{brand} is replaced by the studio’s name from Settings.';
@@ -36,36 +36,18 @@ export function PageTextsForm({
     });
   }
 
-  const text = (name: keyof SiteTexts, label: string, maxLength: number, rows?: number, hint?: string) => (
+  const text = (name: keyof SiteTexts, label: string, control: TextControlOptions) => (
     <TextControl
       idPrefix={idPrefix}
       name={name}
       label={label}
       defaultValue={String(texts[name] ?? '')}
       error={errors[name]}
-      maxLength={maxLength}
-      rows={rows}
-      hint={hint}
+      {...control}
     />
   );
-  const figure = (name: 'yearsOfExperience' | 'workingHours', label: string) => (
-    <Field idPrefix={idPrefix} name={name} label={label} error={errors[name]}>
-      {(props) => (
-        <>
-          <input
-            {...props}
-            type="text"
-            inputMode="numeric"
-            defaultValue={texts[name] ?? ''}
-            aria-describedby={[props['aria-describedby'], `${idPrefix}-${name}-hint`].filter(Boolean).join(' ')}
-          />
-          <p id={`${idPrefix}-${name}-hint`} className="dashboard-form__note">
-            {COUNTED_HINT}
-          </p>
-        </>
-      )}
-    </Field>
-  );
+  const figure = (name: 'yearsOfExperience' | 'workingHours', label: string) =>
+    text(name, label, { required: false, inputMode: 'numeric', hint: COUNTED_HINT });
 
   return (
     <form
@@ -78,13 +60,13 @@ export function PageTextsForm({
       <h2 id="page-texts-title">Page texts</h2>
       <fieldset className="dashboard-fieldset">
         <legend>Home page: About Us</legend>
-        {text('homeAboutHeading', 'Heading', 120)}
-        {text('homeAboutText', 'Text', 1200, 4, BRAND_HINT)}
+        {text('homeAboutHeading', 'Heading', { maxLength: 120 })}
+        {text('homeAboutText', 'Text', { maxLength: 1200, rows: 4, hint: BRAND_HINT })}
       </fieldset>
       <fieldset className="dashboard-fieldset">
         <legend>About page: About Us and founder</legend>
-        {text('aboutHeading', 'Heading', 120)}
-        {text('aboutText', 'Text', 1200, 4, BRAND_HINT)}
+        {text('aboutHeading', 'Heading', { maxLength: 120 })}
+        {text('aboutText', 'Text', { maxLength: 1200, rows: 4, hint: BRAND_HINT })}
         <Field idPrefix={idPrefix} name="founderMemberId" label="Founder card" error={errors.founderMemberId}>
           {(props) => (
             <select {...props} defaultValue={texts.founderMemberId ?? ''}>
@@ -100,8 +82,8 @@ export function PageTextsForm({
       </fieldset>
       <fieldset className="dashboard-fieldset">
         <legend>Vision and mission</legend>
-        {text('vision', 'Vision', 600, 3)}
-        {text('mission', 'Mission', 600, 3)}
+        {text('vision', 'Vision', { maxLength: 600, rows: 3 })}
+        {text('mission', 'Mission', { maxLength: 600, rows: 3 })}
       </fieldset>
       <fieldset className="dashboard-fieldset">
         <legend>Statistics</legend>

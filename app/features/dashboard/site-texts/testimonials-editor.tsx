@@ -6,10 +6,16 @@ import { ConfirmDialog, Modal } from '../../../ui/modal';
 import { FormActions } from '../form-actions';
 import { RequiredNote } from '../../../ui/field';
 import type { NoticeReport } from '../notice';
-import { TextControl } from './text-control';
+import { TextControl, type TextControlOptions } from './text-control';
 import { formValues, useSave } from './use-save';
 
 const PATH = '/api/testimonials';
+
+const TESTIMONIAL_FIELDS: ({ name: 'name' | 'title' | 'quote'; label: string } & TextControlOptions)[] = [
+  { name: 'name', label: 'Name', maxLength: 100 },
+  { name: 'title', label: 'Title', maxLength: 120, hint: 'Who they are, such as Homeowner, Paro.' },
+  { name: 'quote', label: 'Quote', maxLength: 600, rows: 5 },
+];
 
 function TestimonialForm({
   testimonial,
@@ -41,32 +47,17 @@ function TestimonialForm({
     <Modal title={testimonial ? 'Edit testimonial' : 'Add testimonial'} onClose={onClose}>
       <form ref={form} className="dashboard-form dashboard-form--wide" noValidate onSubmit={submit}>
         <RequiredNote />
-        <TextControl
-          idPrefix="testimonial"
-          name="name"
-          label="Name"
-          defaultValue={testimonial?.name ?? ''}
-          error={errors.name}
-          maxLength={100}
-        />
-        <TextControl
-          idPrefix="testimonial"
-          name="title"
-          label="Title"
-          defaultValue={testimonial?.title ?? ''}
-          error={errors.title}
-          maxLength={120}
-          hint="Who they are, such as Homeowner, Paro."
-        />
-        <TextControl
-          idPrefix="testimonial"
-          name="quote"
-          label="Quote"
-          defaultValue={testimonial?.quote ?? ''}
-          error={errors.quote}
-          maxLength={600}
-          rows={5}
-        />
+        {TESTIMONIAL_FIELDS.map(({ name, label, ...control }) => (
+          <TextControl
+            key={name}
+            idPrefix="testimonial"
+            name={name}
+            label={label}
+            defaultValue={testimonial?.[name] ?? ''}
+            error={errors[name]}
+            {...control}
+          />
+        ))}
         <FormActions busy={busy} submitLabel="Save" onCancel={onClose} />
       </form>
     </Modal>
