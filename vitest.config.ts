@@ -21,6 +21,31 @@ const MEDIA_TEST_FILES = [
   'tests/api/hardening-files.test.ts',
 ];
 
+/**
+ * The API files that run a second time on PostgreSQL: those whose subject is state the database holds beyond the
+ * domain services (sessions and sign-in history, throttles and rate limits, the e-mail outbox, the content version
+ * the page cache follows, the start-up lock, two instances on one database) or who may see which rows. The domain
+ * tests (every service's rules) run on both engines in full; the other API files are about HTTP (headers, body and
+ * file limits, status codes, multipart, the request log, the bucket), which does not depend on the engine.
+ */
+const API_ON_POSTGRES = [
+  'access',
+  'account',
+  'auth',
+  'backup-restore',
+  'clients-team',
+  'contact',
+  'contact-notifications',
+  'demo',
+  'hardening-auth',
+  'page-cache',
+  'publishing',
+  'rate-limits',
+  'scale-out',
+  'sign-in-throttle',
+  'site',
+].map((name) => `tests/api/${name}.test.ts`);
+
 // The domain and API tests run a second time on PostgreSQL; a machine without one skips that and says why.
 const unreachable = await probePostgres();
 if (unreachable) {
@@ -53,7 +78,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: [DOMAIN, API],
+                include: [DOMAIN, ...API_ON_POSTGRES],
                 env: { TEST_DATABASE: 'postgres' },
                 globalSetup: [BUILD, 'tests/support/postgres-setup.ts'],
               },

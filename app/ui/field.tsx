@@ -19,17 +19,7 @@ export function RequiredNote() {
   return <p className="dashboard-form__note">Fields marked * are required.</p>;
 }
 
-/** A label, the control and its message, tied together for screen readers. */
-export function Field({
-  idPrefix,
-  name,
-  label,
-  error,
-  required = false,
-  describedBy,
-  block = 'dashboard-form',
-  children,
-}: {
+interface FieldProps {
   /** Keeps ids apart when two forms share a page ('project', 'blog'). */
   idPrefix: string;
   name: string;
@@ -40,8 +30,19 @@ export function Field({
   describedBy?: string;
   /** The CSS block the field's classes belong to: the dashboard's forms, or the public contact form. */
   block?: 'dashboard-form' | 'contact-form';
-  children: (props: FieldControlProps) => ReactNode;
-}) {
+}
+
+/** A label, the control and its message, tied together for screen readers. */
+export function Field({
+  idPrefix,
+  name,
+  label,
+  error,
+  required = false,
+  describedBy,
+  block = 'dashboard-form',
+  children,
+}: FieldProps & { children: (props: FieldControlProps) => ReactNode }) {
   const id = `${idPrefix}-${name}`;
   const descriptions = [error ? `${id}-error` : undefined, describedBy].filter(Boolean).join(' ');
   return (
@@ -63,5 +64,32 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** A Field whose control is a select of plain options; `placeholder` is a first, empty option for "none chosen". */
+export function SelectField({
+  options,
+  value,
+  onChange,
+  placeholder,
+  ...field
+}: FieldProps & {
+  options: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  return (
+    <Field {...field}>
+      {(props) => (
+        <select {...props} value={value} onChange={(event) => onChange(event.target.value)}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option}>{option}</option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -4,17 +4,10 @@ import type { Blog } from '../../core/types';
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { POST_DEFAULTS as post } from '../support/factories';
 
 let server: TestServer;
 let cookie: string;
-
-const post = {
-  title: 'Building with rammed earth',
-  author: 'Karma Wangchuk',
-  category: 'Sustainability',
-  excerpt: 'Why earth walls suit the valley.',
-  content: '<h2>Earth</h2><p>Thick walls keep the <strong>warmth</strong>.</p>',
-};
 
 function createBlog(json: Record<string, unknown>) {
   return api<{ data: Blog }>(server, 'POST', '/api/blogs', { cookie, json: { ...post, ...json } });

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createBlog, updateBlog } from '../../server/services/blogs';
 import { contextPerTest } from '../support/domain-context';
+import { POST_DEFAULTS as post } from '../support/factories';
 
 const site = contextPerTest();
-
-const post = {
-  title: 'Building with rammed earth',
-  author: 'Karma Wangchuk',
-  category: 'Sustainability',
-  excerpt: 'Why earth walls suit the valley.',
-  content: '<h2>Earth</h2><p>Thick walls keep the <strong>warmth</strong>.</p>',
-};
 
 describe('blog posts', () => {
   it('get numeric ids, published by default with a publish date, and the default read time', async () => {

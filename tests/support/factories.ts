@@ -102,9 +102,17 @@ export function createProject(
   return created(sendProject(admin, fields, images), 'a project');
 }
 
+/** A valid post, for the API and the services alike. */
+export const POST_DEFAULTS = {
+  title: 'Building with rammed earth',
+  author: 'Karma Wangchuk',
+  category: 'Sustainability',
+  excerpt: 'Why earth walls suit the valley.',
+  content: '<h2>Earth</h2><p>Thick walls keep the <strong>warmth</strong>.</p>',
+};
+
 export function createPost(admin: Admin, fields: Record<string, unknown> = {}): Promise<Blog> {
-  const post = { title: 'Test Post', author: 'Sonam', category: 'News', excerpt: 'Short.', content: '<p>Body.</p>' };
-  return created(admin.post('/api/blogs', { ...post, ...fields }), 'a post');
+  return created(admin.post('/api/blogs', { ...POST_DEFAULTS, ...fields }), 'a post');
 }
 
 export function createClient(admin: Admin, fields: Record<string, string> = {}, logo?: UploadFile): Promise<Client> {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { BLOG_CATEGORIES, BLOG_STATUSES, MAX_BLOG_GALLERY_IMAGES, MAX_IMAGE_BYTES } from '../../../../core/constants';
 import { FormActions } from '../form-actions';
-import { Field, RequiredNote } from '../../../ui/field';
+import { Field, RequiredNote, SelectField } from '../../../ui/field';
 import { PublishAtField } from '../publish-at-field';
 import { SeoFields } from '../seo-fields';
 import { resolveImageUrl } from '../../../../core/image-url';
@@ -113,25 +113,27 @@ export function BlogForm({
         {(props) => <input {...props} value={values.author} onChange={(e) => set('author')(e.target.value)} />}
       </Field>
       <div className="blog-form__row">
-        <Field idPrefix="blog" name="category" required label="Category" error={errors.category}>
-          {(props) => (
-            <select {...props} value={values.category} onChange={(e) => set('category')(e.target.value)}>
-              <option value="">Choose a category</option>
-              {BLOG_CATEGORIES.map((category) => (
-                <option key={category}>{category}</option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field idPrefix="blog" name="status" required label="Status" error={errors.status}>
-          {(props) => (
-            <select {...props} value={values.status} onChange={(e) => set('status')(e.target.value)}>
-              {BLOG_STATUSES.map((status) => (
-                <option key={status}>{status}</option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          idPrefix="blog"
+          name="category"
+          required
+          label="Category"
+          error={errors.category}
+          options={BLOG_CATEGORIES}
+          placeholder="Choose a category"
+          value={values.category}
+          onChange={set('category')}
+        />
+        <SelectField
+          idPrefix="blog"
+          name="status"
+          required
+          label="Status"
+          error={errors.status}
+          options={BLOG_STATUSES}
+          value={values.status}
+          onChange={set('status')}
+        />
         <Field idPrefix="blog" name="readTime" label="Read time" error={errors.readTime}>
           {(props) => <input {...props} value={values.readTime} onChange={(e) => set('readTime')(e.target.value)} />}
         </Field>

@@ -8,7 +8,7 @@ import {
   PROJECT_YEAR_MIN,
 } from '../../../../core/constants';
 import { FormActions } from '../form-actions';
-import { Field, RequiredNote } from '../../../ui/field';
+import { Field, RequiredNote, SelectField } from '../../../ui/field';
 import { heroProjectCreateSchema } from '../../../../core/schemas/project.schema';
 import type { Project } from '../../../../core/types';
 import { dashboardRequest } from '../dashboard-api';
@@ -125,26 +125,27 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
         </Field>
       </div>
       <div className="hero-form__row">
-        <Field idPrefix={id} name="category" label="Category" required error={errors.category}>
-          {(props) => (
-            <select {...props} {...bound('category')}>
-              <option value="">Choose a category</option>
-              {HERO_CATEGORIES.map((category) => (
-                <option key={category}>{category}</option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field idPrefix={id} name="status" label="Status (optional)" error={errors.status}>
-          {(props) => (
-            <select {...props} {...bound('status')}>
-              <option value="">Not set ({DEFAULT_PROJECT_STATUS})</option>
-              {PROJECT_STATUSES.map((status) => (
-                <option key={status}>{status}</option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          idPrefix={id}
+          name="category"
+          label="Category"
+          required
+          error={errors.category}
+          options={HERO_CATEGORIES}
+          placeholder="Choose a category"
+          value={values.category}
+          onChange={(value) => change('category', value)}
+        />
+        <SelectField
+          idPrefix={id}
+          name="status"
+          label="Status (optional)"
+          error={errors.status}
+          options={PROJECT_STATUSES}
+          placeholder={`Not set (${DEFAULT_PROJECT_STATUS})`}
+          value={values.status}
+          onChange={(value) => change('status', value)}
+        />
       </div>
       <div className="hero-form__check">
         <input

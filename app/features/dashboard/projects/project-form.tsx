@@ -16,7 +16,7 @@ import { saveFailure } from './project-save-failure';
 import { ImagePicker } from '../image-picker';
 import { useNotice } from '../notice';
 import { DialogNotice } from './dialog-notice';
-import { Field, RequiredNote } from '../../../ui/field';
+import { Field, RequiredNote, SelectField } from '../../../ui/field';
 import { publishAtInput, publishAtValue } from '../publish-at';
 import { PublishAtField } from '../publish-at-field';
 import { SeoFields } from '../seo-fields';
@@ -136,25 +136,27 @@ export function ProjectFormDialog({
           {text('location', 'Location', true)}
         </div>
         <div className="project-form__row">
-          <Field idPrefix="project" name="category" label="Category" error={errors.category} required>
-            {(props) => (
-              <select {...props} value={values.category} onChange={(event) => change('category', event.target.value)}>
-                <option value="">Select a category</option>
-                {categoryOptions(project?.category ?? '').map((category) => (
-                  <option key={category}>{category}</option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field idPrefix="project" name="status" label="Status" error={errors.status} required>
-            {(props) => (
-              <select {...props} value={values.status} onChange={(event) => change('status', event.target.value)}>
-                {PROJECT_STATUSES.map((status) => (
-                  <option key={status}>{status}</option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            idPrefix="project"
+            name="category"
+            label="Category"
+            error={errors.category}
+            required
+            options={categoryOptions(project?.category ?? '')}
+            placeholder="Select a category"
+            value={values.category}
+            onChange={(value) => change('category', value)}
+          />
+          <SelectField
+            idPrefix="project"
+            name="status"
+            label="Status"
+            error={errors.status}
+            required
+            options={PROJECT_STATUSES}
+            value={values.status}
+            onChange={(value) => change('status', value)}
+          />
         </div>
         {text('client', 'Client', false)}
         <Field idPrefix="project" name="designTeam" label="Design Team" error={errors.designTeam}>

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../../core/messages';
 import { pageSeoSchema } from '../../../../core/schemas/site-texts.schema';
 import { STATIC_PUBLIC_PATHS } from '../../../../core/site-structure';
 import type { PageSeo } from '../../../../core/types';
-import { Field } from '../../../ui/field';
+import { SelectField } from '../../../ui/field';
 import type { NoticeReport } from '../notice';
 import { TextControl } from './text-control';
 import { formValues, useSave } from './use-save';
@@ -40,17 +40,15 @@ export function PageSeoForm({ pages, notices }: { pages: PageSeo[]; notices: Not
         What search engines and shared links show. Empty fields keep the page’s own description and image. Projects and
         posts have these fields in their own forms.
       </p>
-      <Field idPrefix="seo" name="path" label="Page" error={errors.path}>
-        {(props) => (
-          <select {...props} value={path} onChange={(event) => setPath(event.target.value)}>
-            {STATIC_PUBLIC_PATHS.map((page) => (
-              <option key={page} value={page}>
-                {page}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        idPrefix="seo"
+        name="path"
+        label="Page"
+        error={errors.path}
+        options={STATIC_PUBLIC_PATHS}
+        value={path}
+        onChange={setPath}
+      />
       {/* Keyed by page, so choosing another page shows that page's saved values. */}
       <div key={path} className="dashboard-form">
         <TextControl
