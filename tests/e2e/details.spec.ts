@@ -1,7 +1,7 @@
 import { FEATURED_REFETCH_MS, HERO_AUTO_ADVANCE_MS } from '../../core/constants';
 import { SEEDED_CARDS, SEEDED_TESTIMONIALS } from '../../server/db/migrations/0007-site-texts';
 import { E2E_ADMIN_PASSWORD } from './e2e-env';
-import { expect, test } from './fixtures';
+import { expect, installPausedClock, test } from './fixtures';
 
 test.describe('home details', () => {
   test('every route change scrolls to the top', async ({ page }) => {
@@ -21,7 +21,7 @@ test.describe('home details', () => {
   });
 
   test('featured projects are fetched again every 30 s', async ({ page }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     let calls = 0;
     page.on('requestfinished', (request) => {
       if (request.url().endsWith('/api/projects/featured')) calls += 1;

@@ -2,7 +2,7 @@ import { HERO_FETCH_RETRIES, HERO_RETRY_DELAY_MS, REFETCH_AFTER_FOCUS_MS } from 
 import { MESSAGES } from '../../core/messages';
 import { desktopOnly } from './dashboard-support';
 import { EMPTY_SITE_URL } from './e2e-env';
-import { drawFormsInThePast, expect, pauseClock, test } from './fixtures';
+import { drawFormsInThePast, expect, installPausedClock, test } from './fixtures';
 
 // A server with an empty database: nothing is featured, listed or published yet.
 test.use({ baseURL: EMPTY_SITE_URL });
@@ -29,14 +29,13 @@ test.describe('a site with no content yet', () => {
   });
 
   test('pages are fetched again 300 ms after the window regains focus', async ({ page }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     await page.goto('/about');
     await page.waitForLoadState('networkidle');
     let refetches = 0;
     page.on('request', (request) => {
       if (request.url().includes('.data')) refetches += 1;
     });
-    await pauseClock(page);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.clock.runFor(REFETCH_AFTER_FOCUS_MS - 10);
     expect(refetches).toBe(0);
@@ -59,10 +58,9 @@ test.describe('the hero when featured projects cannot be loaded', () => {
         body: JSON.stringify({ error: 'Service unavailable' }),
       });
     });
-    await page.clock.install();
+    await installPausedClock(page);
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    await pauseClock(page);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.clock.runFor(REFETCH_AFTER_FOCUS_MS);
     for (let attempt = 1; attempt <= HERO_FETCH_RETRIES; attempt += 1) {

@@ -97,10 +97,14 @@ export function heldBack(): { released: Promise<void>; release: () => void } {
 }
 
 /**
- * Stops the page's installed clock where it is, so that from here only `page.clock.runFor` moves it: after
- * `install()` the clock still runs in real time, which on a busy machine can fire a timer before the test looks.
+ * Installs the page's fake clock stopped, before the test opens a page, so that only `page.clock.runFor` moves it:
+ * after a plain `install()` the clock also runs in real time, which on a busy machine fires a timer before the
+ * test looks (a hero that advanced early failed a clean-clone run).
  */
-export async function pauseClock(page: Page): Promise<void> {
-  // A moment ahead: the clock may have moved on since Date.now() was read, and it cannot be paused in the past.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+export async function installPausedClock(page: Page): Promise<void> {
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  // A second ahead: real time runs between the two calls, and the clock cannot be paused in the past. No page of
+  // the test is open yet, so no timer of it fires on the way.
+  await page.clock.pauseAt(start + 1000);
 }

@@ -1,5 +1,5 @@
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../core/constants';
-import { expect, gotoHydrated, isPhone, test } from './fixtures';
+import { expect, gotoHydrated, isPhone, installPausedClock, test } from './fixtures';
 
 test.describe('header', () => {
   test('turns solid after 50 px of scrolling, and is solid on any /construction/ page', async ({ page }) => {
@@ -36,7 +36,7 @@ test.describe('desktop menus', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 1280) <= 768, 'desktop navigation');
 
   test('open on hover and close 200 ms after the pointer leaves', async ({ page }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     await page.goto('/about');
     const design = page.locator('.site-nav__item--menu').filter({ hasText: 'Design' });
     await design.hover();

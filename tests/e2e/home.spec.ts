@@ -7,7 +7,7 @@ import {
 } from '../../core/constants';
 import { SEEDED_TESTIMONIALS } from '../../server/db/migrations/0007-site-texts';
 import { LOADING_PLAYED_AT_KEY } from '../../app/features/home/loading-played-at';
-import { demoProjects, expect, pauseClock, test } from './fixtures';
+import { demoProjects, expect, installPausedClock, test } from './fixtures';
 
 /** A first visit to the home page, its loading animation played to the end on the page's installed clock. */
 async function playFirstVisit(page: Page): Promise<void> {
@@ -21,16 +21,15 @@ test.describe('first visit', () => {
   test.use({ firstVisit: true });
 
   test('plays the loading animation over content already in the page, then skips it on a revisit', async ({ page }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     await page.goto('/');
     await expect(page.locator('.hero')).toBeAttached();
     const loading = page.getByRole('status', { name: /Loading/ });
     await expect(loading).toBeVisible();
     await expect(page.locator('[data-hydrated]')).toBeAttached();
-    await pauseClock(page);
-    await page.clock.runFor(LOADING_ANIMATION_MS - 500);
+    await page.clock.runFor(LOADING_ANIMATION_MS - 10);
     await expect(loading).toBeVisible();
-    await page.clock.runFor(500 + LOADING_FADE_MS);
+    await page.clock.runFor(10 + LOADING_FADE_MS);
     await expect(loading).toBeHidden();
     await page.reload();
     // The visit is judged when the page hydrates.
@@ -39,7 +38,7 @@ test.describe('first visit', () => {
   });
 
   test('?loading=true forces it for 2.5 s; ?reset=true forgets the visit', async ({ page }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     await playFirstVisit(page);
     await page.goto('/?loading=true');
     const loading = page.getByRole('status', { name: /Loading/ });
@@ -62,7 +61,7 @@ test.describe('first visit', () => {
     const setPlayedAt = (time: number) =>
       page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [LOADING_PLAYED_AT_KEY, String(time)]);
 
-    await page.clock.install();
+    await installPausedClock(page);
     await playFirstVisit(page);
     // It played 20 minutes ago: this visit skips it and leaves that time as it was…
     const twentyMinutesAgo = Date.now() - 20 * minute;
@@ -81,12 +80,13 @@ test.describe('first visit', () => {
 
 test.describe('home', () => {
   test('hero shows featured projects whose Read buttons lead to them, advancing every 5 s', async ({ page }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     const featured = (await demoProjects(page)).filter((project) => project.featured);
     await page.goto('/');
     const active = page.locator('.hero__slide[data-active]');
     await expect(active).toHaveCount(1);
     await expect(active.getByRole('heading')).toHaveText(featured[0]!.title);
+    await expect(page.locator('[data-hydrated]')).toBeAttached();
     await page.waitForLoadState('networkidle');
     await page.clock.runFor(HERO_AUTO_ADVANCE_MS - 1000);
     await expect(active.getByRole('heading')).toHaveText(featured[0]!.title);

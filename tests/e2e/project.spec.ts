@@ -1,6 +1,6 @@
 import { REFRESH_FEEDBACK_MS } from '../../core/constants';
 import type { Project } from '../../core/types';
-import { demoProjects, expect, heldBack, pauseClock, test } from './fixtures';
+import { demoProjects, expect, heldBack, installPausedClock, test } from './fixtures';
 
 async function richProject(page: import('@playwright/test').Page): Promise<Project> {
   const projects = await demoProjects(page);
@@ -66,7 +66,7 @@ test.describe('project page', () => {
 
   test('Refresh shows Loading..., then Updated, and is back after 2 s', async ({ page }) => {
     const project = await richProject(page);
-    await page.clock.install();
+    await installPausedClock(page);
     await page.goto(`/project/${project.id}`);
     const answer = heldBack();
     await page.route(`**/api/projects/${project.id}`, async (route) => {
@@ -78,10 +78,9 @@ test.describe('project page', () => {
     await expect(button).toHaveText('Loading...');
     answer.release();
     await expect(button).toHaveText('Updated');
-    await pauseClock(page);
-    await page.clock.runFor(REFRESH_FEEDBACK_MS - 500);
+    await page.clock.runFor(REFRESH_FEEDBACK_MS - 10);
     await expect(button).toHaveText('Updated');
-    await page.clock.runFor(500);
+    await page.clock.runFor(10);
     await expect(button).toHaveText('Refresh');
   });
 
@@ -90,7 +89,7 @@ test.describe('project page', () => {
 
     test('Refresh shows ✗ Error', async ({ page }) => {
       const project = await richProject(page);
-      await page.clock.install();
+      await installPausedClock(page);
       await page.goto(`/project/${project.id}`);
       await page.route(`**/api/projects/${project.id}`, (route) =>
         route.fulfill({ status: 500, body: '{"error":"down"}' }),

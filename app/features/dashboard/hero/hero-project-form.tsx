@@ -1,14 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import {
-  DEFAULT_PROJECT_STATUS,
-  HERO_CATEGORIES,
-  MAX_PROJECT_IMAGES,
-  PROJECT_STATUSES,
-  PROJECT_YEAR_MAX,
-  PROJECT_YEAR_MIN,
-} from '../../../../core/constants';
+import { HERO_CATEGORIES, MAX_PROJECT_IMAGES } from '../../../../core/constants';
 import { FormActions } from '../form-actions';
-import { Field, RequiredNote, SelectField } from '../../../ui/field';
+import { Field, RequiredNote } from '../../../ui/field';
+import { ProjectBasics } from '../projects/project-basics';
 import { heroProjectCreateSchema } from '../../../../core/schemas/project.schema';
 import type { Project } from '../../../../core/types';
 import { dashboardRequest } from '../dashboard-api';
@@ -38,11 +32,9 @@ const EMPTY_VALUES: HeroFormValues = {
   featured: true,
 };
 
-type TextField = Exclude<keyof HeroFormValues, 'featured'>;
-
 /**
- * The hero banner's add form (SPEC section 5): title, description, year,
- * location and a hero category are required, status is optional, featured
+ * The hero banner's add form (SPEC section 5), the hero variant of the project form's fields (ProjectBasics):
+ * title, description, year, location and a hero category are required, status is optional, featured
  * is on unless unticked, and up to 10 images go with it (the first is the
  * cover; without one the site shows its placeholder). The rules are core's
  * `heroProjectCreateSchema`, checked here before anything is sent and again
@@ -66,14 +58,6 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
   function change<K extends keyof HeroFormValues>(name: K, value: HeroFormValues[K]) {
     setValue(name, value);
     clearError(name);
-  }
-
-  /** The value and change handler of a text field; Field gives it the id, name and error wiring. */
-  function bound(name: TextField) {
-    return {
-      value: values[name],
-      onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-    };
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -100,53 +84,25 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
   return (
     <form ref={form} className="dashboard-form hero-form" noValidate onSubmit={(event) => void submit(event)}>
       <RequiredNote />
-      <Field idPrefix={id} name="title" label="Title" required error={errors.title}>
-        {(props) => <input type="text" autoComplete="off" {...props} {...bound('title')} />}
-      </Field>
+      <ProjectBasics
+        idPrefix={id}
+        values={values}
+        errors={errors}
+        onChange={change}
+        categories={HERO_CATEGORIES}
+        categoryPlaceholder="Choose a category"
+        optionalStatus
+      />
       <Field idPrefix={id} name="description" label="Description" required error={errors.description}>
-        {(props) => <textarea rows={4} {...props} {...bound('description')} />}
+        {(props) => (
+          <textarea
+            rows={4}
+            {...props}
+            value={values.description}
+            onChange={(event) => change('description', event.target.value)}
+          />
+        )}
       </Field>
-      <div className="hero-form__row">
-        <Field idPrefix={id} name="year" label="Year" required error={errors.year}>
-          {(props) => (
-            <input
-              type="number"
-              inputMode="numeric"
-              min={PROJECT_YEAR_MIN}
-              max={PROJECT_YEAR_MAX}
-              step={1}
-              {...props}
-              {...bound('year')}
-            />
-          )}
-        </Field>
-        <Field idPrefix={id} name="location" label="Location" required error={errors.location}>
-          {(props) => <input type="text" {...props} {...bound('location')} />}
-        </Field>
-      </div>
-      <div className="hero-form__row">
-        <SelectField
-          idPrefix={id}
-          name="category"
-          label="Category"
-          required
-          error={errors.category}
-          options={HERO_CATEGORIES}
-          placeholder="Choose a category"
-          value={values.category}
-          onChange={(value) => change('category', value)}
-        />
-        <SelectField
-          idPrefix={id}
-          name="status"
-          label="Status (optional)"
-          error={errors.status}
-          options={PROJECT_STATUSES}
-          placeholder={`Not set (${DEFAULT_PROJECT_STATUS})`}
-          value={values.status}
-          onChange={(value) => change('status', value)}
-        />
-      </div>
       <div className="hero-form__check">
         <input
           id={`${id}-featured`}

@@ -1,12 +1,5 @@
 import type { FormEvent } from 'react';
-import {
-  DEFAULT_PROJECT_STATUS,
-  MAX_PROJECT_IMAGES,
-  PROJECT_CATEGORIES,
-  PROJECT_STATUSES,
-  PROJECT_YEAR_MAX,
-  PROJECT_YEAR_MIN,
-} from '../../../../core/constants';
+import { DEFAULT_PROJECT_STATUS, MAX_PROJECT_IMAGES, PROJECT_CATEGORIES } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { projectCreateSchema } from '../../../../core/schemas/project.schema';
 import type { Project } from '../../../../core/types';
@@ -16,7 +9,8 @@ import { saveFailure } from './project-save-failure';
 import { ImagePicker } from '../image-picker';
 import { useNotice } from '../notice';
 import { DialogNotice } from './dialog-notice';
-import { Field, RequiredNote, SelectField } from '../../../ui/field';
+import { Field, RequiredNote } from '../../../ui/field';
+import { ProjectBasics } from './project-basics';
 import { publishAtInput, publishAtValue } from '../publish-at';
 import { PublishAtField } from '../publish-at-field';
 import { SeoFields } from '../seo-fields';
@@ -109,56 +103,24 @@ export function ProjectFormDialog({
     );
   }
 
-  const text = (name: 'title' | 'year' | 'location' | 'client', label: string, required: boolean) => (
-    <Field idPrefix="project" name={name} label={label} error={errors[name]} required={required}>
-      {(props) => (
-        <input
-          {...props}
-          type={name === 'year' ? 'number' : 'text'}
-          inputMode={name === 'year' ? 'numeric' : undefined}
-          min={name === 'year' ? PROJECT_YEAR_MIN : undefined}
-          max={name === 'year' ? PROJECT_YEAR_MAX : undefined}
-          value={values[name]}
-          onChange={(event) => change(name, event.target.value)}
-        />
-      )}
-    </Field>
-  );
-
   return (
     <Modal title={project ? 'Edit Project' : 'Add Project'} onClose={onClose} className="modal--wide">
       <DialogNotice notice={formNotice.notice} onDismiss={formNotice.clear} />
       <form ref={form} className="dashboard-form project-form" noValidate onSubmit={submit}>
         <RequiredNote />
-        {text('title', 'Title', true)}
-        <div className="project-form__row">
-          {text('year', 'Year', true)}
-          {text('location', 'Location', true)}
-        </div>
-        <div className="project-form__row">
-          <SelectField
-            idPrefix="project"
-            name="category"
-            label="Category"
-            error={errors.category}
-            required
-            options={categoryOptions(project?.category ?? '')}
-            placeholder="Select a category"
-            value={values.category}
-            onChange={(value) => change('category', value)}
-          />
-          <SelectField
-            idPrefix="project"
-            name="status"
-            label="Status"
-            error={errors.status}
-            required
-            options={PROJECT_STATUSES}
-            value={values.status}
-            onChange={(value) => change('status', value)}
-          />
-        </div>
-        {text('client', 'Client', false)}
+        <ProjectBasics
+          idPrefix="project"
+          values={values}
+          errors={errors}
+          onChange={change}
+          categories={categoryOptions(project?.category ?? '')}
+          categoryPlaceholder="Select a category"
+        />
+        <Field idPrefix="project" name="client" label="Client" error={errors.client}>
+          {(props) => (
+            <input {...props} value={values.client} onChange={(event) => change('client', event.target.value)} />
+          )}
+        </Field>
         <Field idPrefix="project" name="designTeam" label="Design Team" error={errors.designTeam}>
           {(props) => (
             <textarea
