@@ -98,8 +98,9 @@ async function beSignedIn(page: Page): Promise<void> {
 }
 
 async function deleteAll(page: Page, paths: string[]): Promise<void> {
+  const admin = adminThrough(page.request, ORIGIN);
   for (const path of paths) {
-    const status = await adminThrough(page.request, ORIGIN).delete(path);
+    const status = await admin.delete(path);
     if (status !== 200 && status !== 404) throw new Error(`clean-up: DELETE ${path} answered ${status}`);
   }
 }
