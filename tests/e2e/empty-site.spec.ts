@@ -2,7 +2,7 @@ import { HERO_FETCH_RETRIES, HERO_RETRY_DELAY_MS, REFETCH_AFTER_FOCUS_MS } from 
 import { MESSAGES } from '../../core/messages';
 import { desktopOnly } from './dashboard-support';
 import { EMPTY_SITE_URL } from './e2e-env';
-import { drawFormsInThePast, expect, installPausedClock, test } from './fixtures';
+import { countTimers, drawFormsInThePast, expect, installPausedClock, test } from './fixtures';
 
 // A server with an empty database: nothing is featured, listed or published yet.
 test.use({ baseURL: EMPTY_SITE_URL });
@@ -61,10 +61,12 @@ test.describe('the hero when featured projects cannot be loaded', () => {
     await installPausedClock(page);
     await page.goto('/');
     await page.waitForLoadState('networkidle');
+    const retryTimers = await countTimers(page, HERO_RETRY_DELAY_MS);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.clock.runFor(REFETCH_AFTER_FOCUS_MS);
     for (let attempt = 1; attempt <= HERO_FETCH_RETRIES; attempt += 1) {
-      await expect.poll(() => failures).toBe(attempt);
+      await expect.poll(retryTimers).toBe(attempt);
+      expect(failures).toBe(attempt);
       await page.clock.runFor(HERO_RETRY_DELAY_MS - 10);
       expect(failures, 'no retry before 1 s has passed').toBe(attempt);
       await page.clock.runFor(10);

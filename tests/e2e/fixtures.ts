@@ -108,3 +108,21 @@ export async function installPausedClock(page: Page): Promise<void> {
   // the test is open yet, so no timer of it fires on the way.
   await page.clock.pauseAt(start + 1000);
 }
+
+/**
+ * Counts the timers the open page sets for `delay` ms from now on. A timer set once a fetch has answered, or in an
+ * effect after the render that shows its state, may not be set yet when the test sees the request or the text;
+ * moving a paused clock before then leaves the timer unfired (the hero's retry test failed a CI run that way).
+ */
+export async function countTimers(page: Page, delay: number): Promise<() => Promise<number>> {
+  await page.evaluate((counted) => {
+    const setTimer = window.setTimeout;
+    const counts = window as unknown as { timersSet: number };
+    counts.timersSet = 0;
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
+      if (ms === counted) counts.timersSet += 1;
+      return setTimer(handler, ms, ...args);
+    }) as typeof window.setTimeout;
+  }, delay);
+  return () => page.evaluate(() => (window as unknown as { timersSet: number }).timersSet);
+}

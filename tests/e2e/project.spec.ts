@@ -1,6 +1,6 @@
 import { REFRESH_FEEDBACK_MS } from '../../core/constants';
 import type { Project } from '../../core/types';
-import { demoProjects, expect, heldBack, installPausedClock, test } from './fixtures';
+import { countTimers, demoProjects, expect, heldBack, installPausedClock, test } from './fixtures';
 
 async function richProject(page: import('@playwright/test').Page): Promise<Project> {
   const projects = await demoProjects(page);
@@ -73,11 +73,13 @@ test.describe('project page', () => {
       await answer.released;
       await route.continue();
     });
+    const feedbackTimers = await countTimers(page, REFRESH_FEEDBACK_MS);
     const button = page.locator('.refresh-button');
     await button.click();
     await expect(button).toHaveText('Loading...');
     answer.release();
     await expect(button).toHaveText('Updated');
+    await expect.poll(feedbackTimers).toBe(1);
     await page.clock.runFor(REFRESH_FEEDBACK_MS - 10);
     await expect(button).toHaveText('Updated');
     await page.clock.runFor(10);
@@ -94,9 +96,11 @@ test.describe('project page', () => {
       await page.route(`**/api/projects/${project.id}`, (route) =>
         route.fulfill({ status: 500, body: '{"error":"down"}' }),
       );
+      const feedbackTimers = await countTimers(page, REFRESH_FEEDBACK_MS);
       const button = page.locator('.refresh-button');
       await button.click();
       await expect(button).toHaveText('✗ Error');
+      await expect.poll(feedbackTimers).toBe(1);
       await page.clock.runFor(REFRESH_FEEDBACK_MS);
       await expect(button).toHaveText('Refresh');
     });
