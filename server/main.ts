@@ -1,4 +1,5 @@
 import './load-context';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
@@ -85,6 +86,29 @@ async function addVariantsInBackground(ctx: ServiceContext, signal: AbortSignal)
   }
 }
 
+/** How long a stop waits for the answers in flight before it cuts the connections still open. */
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * Stops taking connections and resolves once every open one has closed. Node goes on answering requests on a
+ * connection that was busy when `close` was called, and keeps it open for the next: a browser that keeps asking
+ * would keep the process alive. So every answer from now on closes its connection, and whatever is still open
+ * after STOP_GRACE_MS is cut.
+ */
+function stopListening(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const deadline = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+    server.close(() => {
+      clearTimeout(deadline);
+      resolve();
+    });
+    server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+      response.shouldKeepAlive = false;
+    });
+    server.closeIdleConnections();
+  });
+}
+
 /** Reads the configuration, opens and migrates the database, seeds it if empty, and listens. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const config = readConfig(options.env);
@@ -125,10 +149,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let closing: Promise<void> | undefined;
   const close = () => {
     variantsDone.abort();
-    closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    })
+    closing ??= stopListening(server)
       .then(() => notifier?.stop())
       .then(() => addingVariants)
       .then(() => ctx.db.destroy())

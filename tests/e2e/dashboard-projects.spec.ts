@@ -31,7 +31,7 @@ test.describe('dashboard projects', () => {
     admin,
   }, testInfo) => {
     // Four axe runs on a busy machine.
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const title = uniqueName(testInfo, 'Axe Lodge');
     await signInQuickly(page);
     await createProject(admin, { title }, 2);

@@ -36,7 +36,7 @@ test.describe('publishing', () => {
     browser,
   }, testInfo) => {
     test.skip(desktopOnly(testInfo));
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const title = uniqueName(testInfo, 'Draft Lodge');
     await signInQuickly(page);
     await gotoHydrated(page, '/dashboard/projects');

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../../core/messages';
 import { testimonialSchema } from '../../../../core/schemas/site-texts.schema';
 import type { Testimonial } from '../../../../core/types';
@@ -74,23 +74,32 @@ export function TestimonialsEditor({ testimonials, notices }: { testimonials: Te
   const list = useRef<HTMLOListElement>(null);
   const { busy, save } = useSave(notices);
 
-  async function move(index: number, step: -1 | 1) {
-    if (busy) return;
-    const moved = testimonials[index]!;
-    const ids = testimonials.map((item) => item.id);
+  // The order as last saved. The notice of a move can render before the reloaded list does (that one is a
+  // transition): a second Enter in between moves the testimonial on from where the first one put it.
+  const order = useRef<number[]>([]);
+  useEffect(() => {
+    order.current = testimonials.map((item) => item.id);
+  }, [testimonials]);
+
+  async function move(moved: Testimonial, step: -1 | 1) {
+    const ids = [...order.current];
+    const index = ids.indexOf(moved.id);
+    const target = index + step;
+    if (busy || index < 0 || target < 0 || target >= ids.length) return;
     ids.splice(index, 1);
-    ids.splice(index + step, 0, moved.id);
+    ids.splice(target, 0, moved.id);
     const saved = await save({
       method: 'PUT',
       path: `${PATH}/order`,
       body: { ids },
-      success: `Testimonial of ${moved.name} moved to place ${index + step + 1} of ${ids.length}.`,
+      success: `Testimonial of ${moved.name} moved to place ${target + 1} of ${ids.length}.`,
       failure: MESSAGES.errorMovingTestimonial,
     });
-    const target = index + step;
+    if (!saved) return;
+    order.current = ids;
     const atEnd = target === 0 || target === ids.length - 1;
     const direction = atEnd ? (target === 0 ? 'down' : 'up') : step < 0 ? 'up' : 'down';
-    if (saved) list.current?.querySelector<HTMLElement>(`[data-move="${moved.id}-${direction}"]`)?.focus();
+    list.current?.querySelector<HTMLElement>(`[data-move="${moved.id}-${direction}"]`)?.focus();
   }
 
   async function remove(testimonial: Testimonial) {
@@ -130,7 +139,7 @@ export function TestimonialsEditor({ testimonials, notices }: { testimonials: Te
                   data-move={`${testimonial.id}-up`}
                   aria-label={`Move testimonial of ${testimonial.name} up`}
                   disabled={index === 0}
-                  onClick={() => void move(index, -1)}
+                  onClick={() => void move(testimonial, -1)}
                 >
                   Move up
                 </button>
@@ -140,7 +149,7 @@ export function TestimonialsEditor({ testimonials, notices }: { testimonials: Te
                   data-move={`${testimonial.id}-down`}
                   aria-label={`Move testimonial of ${testimonial.name} down`}
                   disabled={index === testimonials.length - 1}
-                  onClick={() => void move(index, 1)}
+                  onClick={() => void move(testimonial, 1)}
                 >
                   Move down
                 </button>
