@@ -2,7 +2,7 @@ import { HERO_FETCH_RETRIES, HERO_RETRY_DELAY_MS, REFETCH_AFTER_FOCUS_MS } from 
 import { MESSAGES } from '../../core/messages';
 import { desktopOnly } from './dashboard-support';
 import { EMPTY_SITE_URL } from './e2e-env';
-import { countTimers, drawFormsInThePast, expect, installPausedClock, test } from './fixtures';
+import { countTimers, drawFormsInThePast, expect, gotoHydrated, installPausedClock, test } from './fixtures';
 
 // A server with an empty database: nothing is featured, listed or published yet.
 test.use({ baseURL: EMPTY_SITE_URL });
@@ -30,13 +30,16 @@ test.describe('a site with no content yet', () => {
 
   test('pages are fetched again 300 ms after the window regains focus', async ({ page }) => {
     await installPausedClock(page);
-    await page.goto('/about');
+    // Hydrated, so the page listens for focus; a focus event before that was lost and the test waited for nothing.
+    await gotoHydrated(page, '/about');
     await page.waitForLoadState('networkidle');
+    const refetchTimers = await countTimers(page, REFETCH_AFTER_FOCUS_MS);
     let refetches = 0;
     page.on('request', (request) => {
       if (request.url().includes('.data')) refetches += 1;
     });
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(refetchTimers).toBe(1);
     await page.clock.runFor(REFETCH_AFTER_FOCUS_MS - 10);
     expect(refetches).toBe(0);
     const refetch = page.waitForRequest((request) => request.url().includes('.data'));
