@@ -43,7 +43,7 @@ export default defineConfig({
   workers: E2E_WORKERS,
   retries: 0,
   // Room for a slow machine, not a wait: the same two-core machine ran this suite 2.3 times slower on one day than
-  // another (a password hash took 690 ms instead of 300), and the 30 s and 5 s defaults failed four tests then.
+  // another (a password hash took 690–870 ms instead of 350), and the 30 s and 5 s defaults failed four tests then.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -55,8 +55,6 @@ export async function startTestServer(
     cwd: path.resolve(import.meta.dirname, '..', '..'),
     env: {
       PATH: process.env.PATH,
-      // npm start's and npm test's: without it each password hash faults in 128 MiB afresh (see docs/deploy.md).
-      ...(process.env.GLIBC_TUNABLES ? { GLIBC_TUNABLES: process.env.GLIBC_TUNABLES } : {}),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
