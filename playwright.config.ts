@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_TEST_PATH } from './tests/support/chromium';
 import { E2E_ADMIN_PASSWORD, E2E_DASHBOARD_PORTS, E2E_EMPTY_PORT, E2E_PORT, E2E_WORKERS } from './tests/e2e/e2e-env';
 
 // The demo servers share one seeding per run (tests/e2e/prepare-data.ts); the workers load this file again and keep it.
@@ -9,8 +9,8 @@ const run = (process.env.STUDIO_E2E_RUN ??= `${process.pid}-${Date.now()}`);
 
 /**
  * Browser tests against the production build, served by `node server.js` on
- * its own port with a fresh data folder (a copy of the demo content, or empty), in Debian's
- * Chromium (Playwright's own browser download does not work here).
+ * its own port with a fresh data folder (a copy of the demo content, or empty), in the headless shell of
+ * Debian's Chromium (Playwright's own browser download does not work here).
  */
 
 function server(port: number, demo: boolean, limits: Record<string, string>) {
@@ -49,7 +49,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_FLAGS },
     trace: 'off',
   },
   projects: [
