@@ -21,7 +21,10 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const disableTwoFactor = flags.includes('--disable-2fa');
-    const { username, password } = await resetPassword(db, { disableTwoFactor });
+    const { username, password } = await resetPassword(db, {
+      disableTwoFactor,
+      passwordHashCost: config.passwordHashCost,
+    });
     console.log(
       [
         `New password for "${username}", shown only once:`,

@@ -8,6 +8,7 @@ import {
   SESSION_IDLE_MS,
   SESSION_TTL_MS,
 } from '../core/constants';
+import { PASSWORD_HASH_COST, TEST_PASSWORD_HASH_COST } from './services/passwords';
 
 /** Environment variables, parsed and checked once at start-up (DESIGN.md). */
 export interface Config {
@@ -41,6 +42,12 @@ export interface Config {
    * (`PUT /api/test-clock`), so a scheduled post can be seen appearing without waiting for its time.
    */
   testClock: boolean;
+  /**
+   * scrypt's cost N for new password hashes (passwords.ts). TEST_FAST_PASSWORD_HASHING=1, for tests only, lowers
+   * it, so that the API tests that sign in and change passwords often do not spend most of their time hashing; the
+   * server says so when it starts, and without the flag the next sign-in replaces such a hash (`needsRehash`).
+   */
+  passwordHashCost: number;
   /** SITE_URL is https: cookies are Secure and browsers are told to keep to https (HSTS). */
   siteIsHttps: boolean;
   /** SMTP_URL and NOTIFY_EMAIL: an e-mail to the owner for each contact message; absent, none is sent. */
@@ -232,6 +239,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logRequests: parseFlag(env.LOG_REQUESTS, true),
     testClock: parseFlag(env.TEST_CLOCK, false),
+    passwordHashCost: parseFlag(env.TEST_FAST_PASSWORD_HASHING, false) ? TEST_PASSWORD_HASH_COST : PASSWORD_HASH_COST,
     siteIsHttps,
     notifications: parseNotifications(env),
     production: env.NODE_ENV === 'production',

@@ -13,6 +13,7 @@ import type { ServiceContext } from './services/context';
 import { removeUnreferencedImageFiles } from './services/media';
 import { addMissingImageVariants } from './services/missing-variants';
 import { startNotificationSender } from './services/notification-sender';
+import { PASSWORD_HASH_COST } from './services/passwords';
 import { createMediaStorage } from './storage';
 
 export interface StartOptions {
@@ -125,6 +126,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   ctx.notifier = notifier;
   if (!config.notifications && first) {
     console.log('E-mail notifications are off (set SMTP_URL and NOTIFY_EMAIL to turn them on).');
+  }
+  if (config.passwordHashCost !== PASSWORD_HASH_COST && first) {
+    console.log(
+      `TEST_FAST_PASSWORD_HASHING=1: passwords are hashed with scrypt N=${config.passwordHashCost}, for tests only.`,
+    );
   }
 
   const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);

@@ -72,7 +72,7 @@ export async function changePassword(
   const { currentPassword, newPassword } = parseInput(passwordChangeSchema(session.username), input);
   requireStrongPassword(newPassword, session.username, 'newPassword');
   await verifyCurrentPassword(ctx, session.adminId, currentPassword, 'currentPassword', meta, now);
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, ctx.config.passwordHashCost);
   return ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('admins')
@@ -92,13 +92,13 @@ export async function changePassword(
  */
 export async function resetPassword(
   db: Db,
-  options: { disableTwoFactor: boolean; now?: number },
+  options: { disableTwoFactor: boolean; passwordHashCost: number; now?: number },
 ): Promise<{ username: string; password: string }> {
   const now = options.now ?? Date.now();
   const admin = await db.selectFrom('admins').select(['id', 'username']).orderBy('id').executeTakeFirst();
   if (!admin) throw new Error('There is no administrator yet: start the server once, and it creates one.');
   const password = generatePassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, options.passwordHashCost);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('admins')

@@ -40,7 +40,7 @@ export async function ensureAdmin(
     .insertInto('admins')
     .values({
       username: options.username,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, ctx.config.passwordHashCost),
       createdAt: nowIso(),
       mustChangePassword: options.password ? 0 : 1,
     })
@@ -110,7 +110,7 @@ export async function login(ctx: ServiceContext, input: unknown, meta: SignInMet
     .select(['id', 'username', 'passwordHash', 'totpSecret'])
     .where('username', '=', username)
     .executeTakeFirst();
-  decoyHash ??= hashPassword(generatePassword());
+  decoyHash ??= hashPassword(generatePassword(), ctx.config.passwordHashCost);
   const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash));
   if (!admin || !valid) {
     // Logged here so the API and the dashboard's sign-in page both report it; never the name typed, which
@@ -119,7 +119,10 @@ export async function login(ctx: ServiceContext, input: unknown, meta: SignInMet
     await recordSignInEvent(ctx.db, { adminId: admin?.id ?? null, result: 'wrong-password', meta, now });
     throw new AppError(401, MESSAGES.invalidCredentials);
   }
-  const rehashed = needsRehash(admin.passwordHash) ? await hashPassword(password) : null;
+  const { passwordHashCost } = ctx.config;
+  const rehashed = needsRehash(admin.passwordHash, passwordHashCost)
+    ? await hashPassword(password, passwordHashCost)
+    : null;
   const storeRehash = async (trx: Db) => {
     if (rehashed) await trx.updateTable('admins').set({ passwordHash: rehashed }).where('id', '=', admin.id).execute();
   };

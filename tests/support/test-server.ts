@@ -64,6 +64,9 @@ export async function startTestServer(
       SEED_DEMO: '0',
       // One process, whose pid the memory tests read and `kill` stops; the cluster has tests of its own.
       WEB_CONCURRENCY: '1',
+      // A sign-in costs 3 ms instead of 0.4–0.9 s; the scrypt cost itself is tested in sign-in-throttle.test.ts
+      // and by the browser tests, whose servers hash at the real cost.
+      TEST_FAST_PASSWORD_HASHING: '1',
       ...(onPostgres ? { DATABASE_URL: await postgresUrlFor(folder) } : {}),
       ...bucket?.env,
       ...env,

@@ -32,6 +32,14 @@ describe('SESSION_IDLE_SECONDS', () => {
   });
 });
 
+describe('TEST_FAST_PASSWORD_HASHING', () => {
+  it("hashes with scrypt's N=2^17 unless a test asks for N=2^12", () => {
+    expect(readConfig({}).passwordHashCost).toBe(2 ** 17);
+    expect(readConfig({ TEST_FAST_PASSWORD_HASHING: '0' }).passwordHashCost).toBe(2 ** 17);
+    expect(readConfig({ TEST_FAST_PASSWORD_HASHING: '1' }).passwordHashCost).toBe(2 ** 12);
+  });
+});
+
 describe('MEDIA_STORAGE', () => {
   it('is the disk by default', () => {
     expect(readConfig({}).mediaStorage).toEqual({ kind: 'disk' });
