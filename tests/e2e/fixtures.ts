@@ -38,10 +38,19 @@ export const test = base.extend<Options>({
 export { expect };
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Legacy mode runs axe in the page itself; the default opens a blank page for every run to merge the frames'
+  // results, 0.6 s instead of 1.5 s a page measured. It leaves out only frames from another origin, which the
+  // site has none of, and which this check would report.
+  const origin = new URL(page.url()).origin;
+  const foreignFrames = page
+    .frames()
+    .filter((frame) => /^https?:/.test(frame.url()) && !frame.url().startsWith(origin));
+  expect(foreignFrames.map((frame) => frame.url())).toEqual([]);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     // Every rule still runs; only the violations are written up (about a fifth faster: 150 checks per run).
     .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
     .analyze();
   const violations = results.violations.map((violation) => ({
     rule: violation.id,

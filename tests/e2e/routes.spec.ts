@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LISTING_PAGES, STATIC_PUBLIC_PATHS } from '../../core/site-structure';
-import { demoBlogs, demoProjects, expect, expectFitsTheScreen, expectNoAxeViolations, test } from './fixtures';
+import {
+  demoBlogs,
+  demoProjects,
+  expect,
+  expectFitsTheScreen,
+  expectNoAxeViolations,
+  gotoHydrated,
+  test,
+} from './fixtures';
 
 test.describe('every public route', () => {
   test('is server-rendered with its title, description, canonical link and Open Graph tags', async ({
@@ -98,6 +106,12 @@ test.describe('every public route', () => {
       await expect(page.locator('.slider__slide')).toHaveCount(expected.length);
     }
   });
+});
+
+test('the axe check reports a violation a page has', async ({ page }) => {
+  await gotoHydrated(page, '/about');
+  await page.evaluate(() => document.querySelector('main')!.append(document.createElement('img')));
+  await expect(expectNoAxeViolations(page)).rejects.toThrow(/image-alt/);
 });
 
 test.describe('unknown paths', () => {
