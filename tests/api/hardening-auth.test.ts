@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { api } from '../support/api-client';
+import { queryServerDatabase } from '../support/test-database';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -141,6 +142,31 @@ describe('sessions', () => {
     expect(second).not.toBe(first.cookie);
     expect((await api(proxied, 'GET', '/api/contacts', { cookie: first.cookie })).status).toBe(401);
     expect((await api(proxied, 'GET', '/api/contacts', { cookie: second })).status).toBe(200);
+  });
+
+  it('a sign-in page post whose redirectTo holds CR/LF or Bhutanese letters goes to /dashboard, with its cookie', async () => {
+    const count = async () =>
+      Number((await queryServerDatabase<{ n: number }>(proxied.dataDir, 'select count(*) as n from sessions'))[0]!.n);
+    for (const redirectTo of ['/dashboard?x=1\r\nSet-Cookie: sid=planted', '/dashboard?q=\u0f56\u0f7c\u0f51']) {
+      const before = await count();
+      const page = await fetch(`${proxied.url}/dashboard/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          origin: proxied.origin,
+          'x-forwarded-for': '198.51.100.90',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD, redirectTo }).toString(),
+      });
+      expect(page.status).toBe(302);
+      expect(page.headers.get('location')).toBe('/dashboard');
+      const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
+      expect((await api(proxied, 'GET', '/api/contacts', { cookie })).status).toBe(200);
+      // One session more: none opened whose cookie never reached the browser.
+      expect(await count()).toBe(before + 1);
+    }
+    expect(proxied.output()).not.toMatch(/TypeError|Invalid character/);
   });
 
   it.each([

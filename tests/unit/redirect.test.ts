@@ -11,6 +11,10 @@ describe('safeRedirectTarget', () => {
       '/about',
       '/dashboard/../api',
       'javascript:alert(1)',
+      '/dashboard?x=1\r\nSet-Cookie: sid=planted',
+      '/dashboard?q=\u0f56\u0f7c\u0f51',
+      '/dashboard?a=b c',
+      '/dashboard?a=\\evil',
       null,
     ]) {
       expect(safeRedirectTarget(unsafe)).toBe('/dashboard');

@@ -14,10 +14,14 @@ import type { ActionResult } from '../../lib/action-result';
 import { actionFailure } from '../../lib/action-failure.server';
 import { MESSAGES } from '../../../core/messages';
 
-/** Only same-site paths under /dashboard: a sign-in never sends anyone elsewhere. */
+/**
+ * Only same-site paths under /dashboard: a sign-in never sends anyone elsewhere. The query is printable ASCII
+ * without a backslash or a space (the browser percent-encodes the rest), since the target becomes a Location
+ * header: CR/LF or a character beyond Latin-1 there made the answer fail after the session was opened.
+ */
 export function safeRedirectTarget(value: FormDataEntryValue | string | null): string {
   const target = typeof value === 'string' ? value : '';
-  return /^\/dashboard(\/[\w\-/]*)?(\?[^\\]*)?$/.test(target) && !target.startsWith('//') ? target : '/dashboard';
+  return /^\/dashboard(\/[\w\-/]*)?(\?[!-[\]-~]*)?$/.test(target) ? target : '/dashboard';
 }
 
 const ACCOUNT_PATH = '/dashboard/account';
@@ -55,6 +59,8 @@ export async function signIn(context: AppLoadContext, request: Request): Promise
     deviceToken: readCookie(cookies, deviceCookieName(config)),
   };
   const challenge = form.get('challenge');
+  // Settled before the session is opened, so nothing after it can fail.
+  const target = safeRedirectTarget(form.get('redirectTo'));
   try {
     let signedIn: SignedIn;
     if (typeof challenge === 'string') {
@@ -70,7 +76,7 @@ export async function signIn(context: AppLoadContext, request: Request): Promise
     }
     const headers = new Headers();
     for (const cookie of signedInCookies(config, signedIn)) headers.append('Set-Cookie', cookie);
-    return redirect(safeRedirectTarget(form.get('redirectTo')), { headers });
+    return redirect(target, { headers });
   } catch (error) {
     const failure = actionFailure(error);
     // A wrong code leaves the code form up; an expired challenge (or the limit) goes back to the first step.
