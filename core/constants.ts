@@ -232,6 +232,11 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export interface RateLimit {
   max: number;
   windowMs: number;
+  /**
+   * When set, a network (an IPv6 /48, an IPv4 /24: client-key.ts) is counted too, and may do this many times
+   * what one address may: one holder of a /48 has 65,536 /64s, each counted apart by `max` alone.
+   */
+  networkMultiple?: number;
 }
 
 /**
@@ -240,9 +245,9 @@ export interface RateLimit {
  */
 export const RATE_LIMITS = {
   /** Failed sign-ins. */
-  login: { max: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
+  login: { max: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS, networkMultiple: 4 },
   /** Contact messages: a visitor sends one or two. */
-  contact: { max: 5, windowMs: 10 * 60 * 1000 },
+  contact: { max: 5, windowMs: 10 * 60 * 1000, networkMultiple: 4 },
   /** The administrator's writes that carry files (multipart requests). */
   upload: { max: 100, windowMs: 10 * 60 * 1000 },
 } as const satisfies Record<string, RateLimit>;

@@ -43,13 +43,14 @@ export async function verifyCurrentPassword(
   meta: ClientMeta,
   now = Date.now(),
 ): Promise<void> {
-  const attempt = await takeRateLimit(ctx, 'login', meta.ip, now);
+  // The owner, signed in: counted by address only, and hashed in the owner's lane.
+  const attempt = await takeRateLimit(ctx, 'login', meta.ip, now, { countNetwork: false });
   const admin = await ctx.db
     .selectFrom('admins')
     .select('passwordHash')
     .where('id', '=', adminId)
     .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(password, admin.passwordHash))) {
+  if (!(await verifyPassword(password, admin.passwordHash, 'owner'))) {
     throw new AppError(400, MESSAGES.currentPasswordWrong, { [field]: MESSAGES.currentPasswordWrong });
   }
   await forgetRateLimitHit(ctx.db, attempt);
@@ -72,7 +73,7 @@ export async function changePassword(
   const { currentPassword, newPassword } = parseInput(passwordChangeSchema(session.username), input);
   requireStrongPassword(newPassword, session.username, 'newPassword');
   await verifyCurrentPassword(ctx, session.adminId, currentPassword, 'currentPassword', meta, now);
-  const passwordHash = await hashPassword(newPassword, ctx.config.passwordHashCost);
+  const passwordHash = await hashPassword(newPassword, ctx.config.passwordHashCost, 'owner');
   return ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('admins')
@@ -98,7 +99,7 @@ export async function resetPassword(
   const admin = await db.selectFrom('admins').select(['id', 'username']).orderBy('id').executeTakeFirst();
   if (!admin) throw new Error('There is no administrator yet: start the server once, and it creates one.');
   const password = generatePassword();
-  const passwordHash = await hashPassword(password, options.passwordHashCost);
+  const passwordHash = await hashPassword(password, options.passwordHashCost, 'owner');
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('admins')

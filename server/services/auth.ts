@@ -40,7 +40,7 @@ export async function ensureAdmin(
     .insertInto('admins')
     .values({
       username: options.username,
-      passwordHash: await hashPassword(password, ctx.config.passwordHashCost),
+      passwordHash: await hashPassword(password, ctx.config.passwordHashCost, 'owner'),
       createdAt: nowIso(),
       mustChangePassword: options.password ? 0 : 1,
     })
@@ -110,8 +110,9 @@ export async function login(ctx: ServiceContext, input: unknown, meta: SignInMet
     .select(['id', 'username', 'passwordHash', 'totpSecret'])
     .where('username', '=', username)
     .executeTakeFirst();
-  decoyHash ??= hashPassword(generatePassword(), ctx.config.passwordHashCost);
-  const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash));
+  const lane = knownDevice ? 'owner' : 'stranger';
+  decoyHash ??= hashPassword(generatePassword(), ctx.config.passwordHashCost, 'stranger');
+  const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash), lane);
   if (!admin || !valid) {
     // Logged here so the API and the dashboard's sign-in page both report it; never the name typed, which
     // is often a password typed into the wrong field, nor the password.
@@ -121,7 +122,7 @@ export async function login(ctx: ServiceContext, input: unknown, meta: SignInMet
   }
   const { passwordHashCost } = ctx.config;
   const rehashed = needsRehash(admin.passwordHash, passwordHashCost)
-    ? await hashPassword(password, passwordHashCost)
+    ? await hashPassword(password, passwordHashCost, lane)
     : null;
   const storeRehash = async (trx: Db) => {
     if (rehashed) await trx.updateTable('admins').set({ passwordHash: rehashed }).where('id', '=', admin.id).execute();

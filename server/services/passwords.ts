@@ -18,18 +18,32 @@ const KEY_LENGTH = 32;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
 /**
- * scrypt runs on libuv's thread pool (4 threads), which also reads static files and compresses answers:
- * 24 guesses at once held all four threads and a static file waited 2 s for one. Two hashes at a time
- * leave the pool half free; a burst beyond what waits is refused at once (its guesses are not checked).
+ * Whose password a hash checks: the owner's (a signed-in session, or a sign-in from a browser the account has
+ * signed in on: known-devices.ts) or anyone's. Each has its own queue, so strangers' guesses never hold up
+ * the owner.
  */
-const hashing = createConcurrencyLimit({
-  running: 2,
-  waiting: 32,
-  refusal: () => new RateLimitError(MESSAGES.tooManySignInsAtOnce, 1),
-});
+export type HashLane = 'owner' | 'stranger';
 
-function derive(password: string, salt: Buffer, cost: number, blockSize: number, parallelism: number): Promise<Buffer> {
-  return hashing.run(
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which also reads static files and compresses answers:
+ * 24 guesses at once held all four threads and a static file waited 2 s for one. Strangers get two threads
+ * and the owner one, leaving one free; a burst beyond what waits is refused at once (its guesses are not
+ * checked).
+ */
+const refusal = () => new RateLimitError(MESSAGES.tooManySignInsAtOnce, 1);
+const hashing: Record<HashLane, ReturnType<typeof createConcurrencyLimit>> = {
+  stranger: createConcurrencyLimit({ running: 2, waiting: 32, refusal }),
+  owner: createConcurrencyLimit({ running: 1, waiting: 8, refusal }),
+};
+
+function derive(
+  password: string,
+  salt: Buffer,
+  parameters: { cost: number; blockSize: number; parallelism: number },
+  lane: HashLane,
+): Promise<Buffer> {
+  const { cost, blockSize, parallelism } = parameters;
+  return hashing[lane].run(
     () =>
       new Promise((resolve, reject) => {
         scrypt(
@@ -43,22 +57,21 @@ function derive(password: string, salt: Buffer, cost: number, blockSize: number,
   );
 }
 
-export async function hashPassword(password: string, cost: number): Promise<string> {
+export async function hashPassword(password: string, cost: number, lane: HashLane): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, cost, BLOCK_SIZE, PARALLELISM);
+  const key = await derive(password, salt, { cost, blockSize: BLOCK_SIZE, parallelism: PARALLELISM }, lane);
   return ['scrypt', cost, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, lane: HashLane): Promise<boolean> {
   const [scheme, cost, blockSize, parallelism, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
   const actual = await derive(
     password,
     Buffer.from(salt, 'base64'),
-    Number(cost),
-    Number(blockSize),
-    Number(parallelism),
+    { cost: Number(cost), blockSize: Number(blockSize), parallelism: Number(parallelism) },
+    lane,
   );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

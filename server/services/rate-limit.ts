@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { usesPostgres } from '../db/dialect';
 import { logEvent } from '../log';
-import { rateLimitKey } from './client-key';
+import { networkKey, rateLimitKey } from './client-key';
 import type { ServiceContext } from './context';
 import { AppError } from './errors';
 
@@ -24,23 +24,30 @@ export class RateLimitError extends AppError {
   }
 }
 
+/** The ids of the rows one counted request added: one per key it was counted under. */
+export type RateLimitHit = number[];
+
+/** The bucket a limit's network count is kept in, apart from its per-address count. */
+function networkBucket(name: RateLimitName): string {
+  return `${name}-network`;
+}
+
 /**
- * Throws a RateLimitError when `clientKey` has used up the limit `name` within
- * its window; the refusal is logged (the address, never what was sent).
- * Counting lives in the database so that every instance sees the same hits.
+ * Throws a RateLimitError when `clientKey` has used up `max` within the window of the limit `name`; the
+ * refusal is logged (the key, never what was sent). Counting lives in the database so that every instance
+ * sees the same hits.
  */
 async function refuseWhenSpent(
-  ctx: ServiceContext,
   db: Db,
   name: RateLimitName,
-  clientKey: string,
+  count: { bucket: string; clientKey: string; max: number; windowMs: number },
   now: number,
 ): Promise<void> {
-  const { max, windowMs } = ctx.config.rateLimits[name];
+  const { bucket, clientKey, max, windowMs } = count;
   const row = await db
     .selectFrom('rateLimitHits')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('hitAt').as('oldest')])
-    .where('bucket', '=', name)
+    .where('bucket', '=', bucket)
     .where('clientKey', '=', clientKey)
     .where('hitAt', '>', new Date(now - windowMs).toISOString())
     .executeTakeFirst();
@@ -48,7 +55,7 @@ async function refuseWhenSpent(
   const retryAt = Date.parse(row?.oldest ?? '') + windowMs;
   const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
   const minutes = Math.ceil(seconds / 60);
-  logEvent('warn', 'rate limited', { what: name, ip: clientKey, retryAfterMinutes: minutes });
+  logEvent('warn', 'rate limited', { what: bucket, ip: clientKey, retryAfterMinutes: minutes });
   throw new RateLimitError(REFUSALS[name](minutes), seconds);
 }
 
@@ -61,37 +68,47 @@ export async function lockCounter(db: Db, bucket: string, clientKey: string): Pr
 }
 
 /**
- * Checks the limit and counts this request against it, in one transaction (on
- * PostgreSQL also under a lock on this client's counter) so that concurrent
- * requests cannot all pass a check none of them has yet counted. The client is
- * its address, an IPv6 one by its /64 (client-key.ts). Returns the hit's id,
- * for limits that count only some outcomes: see forgetRateLimitHit.
+ * Checks the limit and counts this request against it, in one transaction (on PostgreSQL also under a lock on
+ * each counter) so that concurrent requests cannot all pass a check none of them has yet counted. The client is
+ * its address, an IPv6 one by its /64; a limit with a `networkMultiple` counts the client's /48 or /24 as well
+ * (client-key.ts), unless `countNetwork` is false. Returns the hits, for limits that count only some outcomes:
+ * see forgetRateLimitHit.
  */
 export function takeRateLimit(
   ctx: ServiceContext,
   name: RateLimitName,
   clientAddress: string,
   now = Date.now(),
-): Promise<number> {
-  const clientKey = rateLimitKey(clientAddress);
+  options: { countNetwork?: boolean } = {},
+): Promise<RateLimitHit> {
+  const { max, windowMs, networkMultiple } = ctx.config.rateLimits[name];
+  const counts = [{ bucket: name as string, clientKey: rateLimitKey(clientAddress), max, windowMs }];
+  if (networkMultiple && options.countNetwork !== false) {
+    const network = { bucket: networkBucket(name), clientKey: networkKey(clientAddress) };
+    counts.push({ ...network, max: max * networkMultiple, windowMs });
+  }
   return ctx.db.transaction().execute(async (trx) => {
-    await lockCounter(trx, name, clientKey);
-    await refuseWhenSpent(ctx, trx, name, clientKey, now);
-    const hit = await trx
-      .insertInto('rateLimitHits')
-      .values({ bucket: name, clientKey, hitAt: new Date(now).toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    for (const count of counts) await lockCounter(trx, count.bucket, count.clientKey);
+    for (const count of counts) await refuseWhenSpent(trx, name, count, now);
+    const hit: RateLimitHit = [];
+    for (const { bucket, clientKey } of counts) {
+      const row = await trx
+        .insertInto('rateLimitHits')
+        .values({ bucket, clientKey, hitAt: new Date(now).toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      hit.push(row.id);
+    }
     await trx
       .deleteFrom('rateLimitHits')
-      .where('bucket', '=', name)
-      .where('hitAt', '<=', new Date(now - ctx.config.rateLimits[name].windowMs).toISOString())
+      .where('bucket', 'in', counts.map((count) => count.bucket))
+      .where('hitAt', '<=', new Date(now - windowMs).toISOString())
       .execute();
-    return hit.id;
+    return hit;
   });
 }
 
 /** Takes back a hit that turned out not to count (a sign-in that succeeded). */
-export async function forgetRateLimitHit(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('rateLimitHits').where('id', '=', id).execute();
+export async function forgetRateLimitHit(db: Db, hit: RateLimitHit): Promise<void> {
+  if (hit.length > 0) await db.deleteFrom('rateLimitHits').where('id', 'in', hit).execute();
 }

@@ -1,26 +1,38 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { ACCOUNT_SIGN_IN_THROTTLE } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import type { Db } from '../db/database';
 import { logEvent } from '../log';
 import type { ServiceContext } from './context';
-import { forgetRateLimitHit, lockCounter, RateLimitError, takeRateLimit } from './rate-limit';
+import { forgetRateLimitHit, lockCounter, RateLimitError, type RateLimitHit, takeRateLimit } from './rate-limit';
 
 /** The rate_limit_hits bucket of failed sign-ins per account. */
 const ACCOUNT_BUCKET = 'loginAccount';
 
 /** One sign-in attempt, counted before its password is checked. */
 export interface SignInAttempt {
-  addressHit: number;
+  addressHit: RateLimitHit;
   accountKey: string;
 }
 
+/** The one account every name that is no administrator's counts under. */
+const UNKNOWN_ACCOUNTS_KEY = 'unknown-names';
+
 /**
- * The account a sign-in names, as stored: a hash of the name typed, lower-cased. What people type as a name
- * is often their password, so the name itself is never kept.
+ * The account a sign-in names, as stored: a hash of the name typed, lower-cased, when it is an administrator's
+ * name in any case; every other name shares one key, so made-up names cannot each bring a budget of their own
+ * (and, that budget spent, cost no decoy hash). What people type as a name is often their password, so the
+ * name itself is never kept.
  */
-function accountKeyOf(username: string): string {
-  return createHash('sha256').update(username.trim().toLowerCase()).digest('hex');
+async function accountKeyOf(db: Db, username: string): Promise<string> {
+  const typed = username.trim().toLowerCase();
+  const admin = await db
+    .selectFrom('admins')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', typed)
+    .executeTakeFirst();
+  return admin ? createHash('sha256').update(typed).digest('hex') : UNKNOWN_ACCOUNTS_KEY;
 }
 
 /** How long after its last failure an account takes its next attempt, given its failures in the window. */
@@ -31,9 +43,9 @@ export function accountDelayMs(failures: number): number {
 }
 
 /**
- * Counts a sign-in attempt before the password is checked, twice: per client address (an IPv6 client by its
- * /64: RATE_LIMITS.login) and, unless the browser is one the account has signed in on, per account
- * (ACCOUNT_SIGN_IN_THROTTLE), so that many addresses guessing together are slowed as one. Throws a
+ * Counts a sign-in attempt before the password is checked: per client address (an IPv6 client by its /64:
+ * RATE_LIMITS.login) and, unless the browser is one the account has signed in on, per network (/48, /24) and
+ * per account (ACCOUNT_SIGN_IN_THROTTLE), so that many addresses guessing together are slowed as one. Throws a
  * RateLimitError when either says wait. Each count is taken in a transaction of its own (locked on
  * PostgreSQL), so parallel guesses cannot all pass a check none of them has counted yet.
  */
@@ -42,8 +54,8 @@ export async function beginSignInAttempt(
   options: { address: string; username: string; knownDevice: boolean; now: number },
 ): Promise<SignInAttempt> {
   const { address, username, knownDevice, now } = options;
-  const addressHit = await takeRateLimit(ctx, 'login', address, now);
-  const accountKey = accountKeyOf(username);
+  const addressHit = await takeRateLimit(ctx, 'login', address, now, { countNetwork: !knownDevice });
+  const accountKey = await accountKeyOf(ctx.db, username);
   if (knownDevice) return { addressHit, accountKey };
   await ctx.db.transaction().execute(async (trx) => {
     await lockCounter(trx, ACCOUNT_BUCKET, accountKey);
