@@ -59,11 +59,16 @@ export default defineConfig({
   // Every browser test comes from 127.0.0.1, so the demo servers allow that one address more than a visitor
   // gets; the empty site keeps a limit of one message, which its contact test runs into.
   webServer: [
-    server(E2E_PORT, true, { CONTACT_RATE_LIMIT_MAX: '50' }),
+    server(E2E_PORT, true, { CONTACT_RATE_LIMIT_MAX: '50', CONTACT_FLOOD_PER_HOUR: '1000' }),
     server(E2E_EMPTY_PORT, false, { CONTACT_RATE_LIMIT_MAX: '1' }),
     // TEST_CLOCK: the publishing test moves the clock that decides when a scheduled post appears (forward only).
     ...E2E_DASHBOARD_PORTS.map((port) =>
-      server(port, true, { CONTACT_RATE_LIMIT_MAX: '50', UPLOAD_RATE_LIMIT_MAX: '1000', TEST_CLOCK: '1' }),
+      server(port, true, {
+        CONTACT_RATE_LIMIT_MAX: '50',
+        CONTACT_FLOOD_PER_HOUR: '1000',
+        UPLOAD_RATE_LIMIT_MAX: '1000',
+        TEST_CLOCK: '1',
+      }),
     ),
   ],
 });

@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: how long a static file takes while a flood of sign-in guesses is being checked. Each
  * guess costs a scrypt hash on libuv's thread pool, which also reads static files; server/services/passwords.ts
- * lets two hashes run at once. The guesses come from distinct addresses (TRUST_PROXY=1) with distinct names,
- * so no rate limit refuses them before their hash: the worst case for the pool.
+ * runs one stranger's hash at a time (and one of the owner's). The guesses come from distinct addresses
+ * (TRUST_PROXY=1) with distinct names; made-up names share one budget (sign-in-throttle.ts), so the first ten
+ * are hashed and the rest refused before their hash.
  */
 import fs from 'node:fs';
 import os from 'node:os';

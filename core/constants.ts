@@ -195,6 +195,18 @@ export const ALL_PROJECT_CATEGORIES: readonly string[] = [
 
 export const CONTACT_STATUSES = ['new', 'read', 'replied', 'spam'] as const;
 
+/** Why a message was put in Spam when it arrived (null: by the owner, or never). */
+export const SPAM_REASONS = ['flood'] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
+
+/**
+ * The whole site's contact messages per hour (CONTACT_FLOOD_PER_HOUR changes `max`): up to `max` go to the inbox
+ * and are e-mailed one by one; past that, in a sliding hour, they are kept in Spam (reason `flood`) and one
+ * summary e-mail, sent an hour after the first of them, says how many more arrived. A studio hears from a few
+ * people a day: this stops a flood from 200 networks emptying the SMTP quota and burying the owner's mail.
+ */
+export const CONTACT_FLOOD = { max: 20, windowMs: 60 * 60 * 1000 } as const;
+
 /** A contact form posted sooner than this after it was drawn is taken for a bot. */
 export const CONTACT_MIN_FILL_MS = 2000;
 
@@ -225,6 +237,10 @@ export const NOTIFY_RETRY = {
 } as const;
 
 export const NOTIFICATION_STATES = ['pending', 'sent', 'failed'] as const;
+
+/** What an outbox row e-mails: one message, or the summary of a flood (CONTACT_FLOOD). */
+export const OUTBOX_KINDS = ['contact', 'flood-summary'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

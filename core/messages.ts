@@ -1,3 +1,4 @@
+import type { SpamReason } from './constants';
 /** The texts of SPEC sections 5 and 8, and our own server answers, written once. */
 
 const tryAgainIn = (minutes: number) => `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
@@ -73,6 +74,10 @@ export const MESSAGES = {
   contactNotFound: 'Message not found',
   noMessagesChosen: 'Please choose at least one message',
   tooManyMessagesChosen: (max: number) => `At most ${max} messages can be changed at once`,
+  /** Why a message was put in Spam as it arrived, as the inbox says it. */
+  spamReasons: {
+    flood: 'Put in Spam as it arrived: more messages came that hour than the site takes in an hour, as in a flood.',
+  } satisfies Record<SpamReason, string>,
   notificationsOff: 'E-mail notifications are off: set SMTP_URL and NOTIFY_EMAIL to be told of each new message.',
   mediaNotFound: 'Media item not found',
   imageNotInProject: 'That image does not belong to this project.',

@@ -7,6 +7,7 @@ import type {
   InboxView,
   NotificationState,
   ProjectStatus,
+  SpamReason,
 } from './constants';
 
 /**
@@ -121,9 +122,11 @@ export interface ContactMessage {
   phone: string;
   message: string;
   status: ContactStatus;
+  /** Why it went to Spam as it arrived (kept if the owner moves it out); null when it did not. */
+  spamReason: SpamReason | null;
   createdAt: string;
   updatedAt: string;
-  /** The e-mail to the owner about it; null when e-mail notifications were off as it arrived. */
+  /** The e-mail to the owner about it; null when e-mail notifications were off as it arrived, or it was a flood's. */
   notification: ContactNotification | null;
 }
 

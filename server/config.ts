@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  CONTACT_FLOOD,
   NOTIFY_RETRY,
   RATE_LIMITS,
   type RateLimit,
@@ -35,6 +36,8 @@ export interface Config {
   trustProxy: number;
   /** RATE_LIMITS, with the counts CONTACT_RATE_LIMIT_MAX and UPLOAD_RATE_LIMIT_MAX set for this site. */
   rateLimits: Record<RateLimitName, RateLimit>;
+  /** CONTACT_FLOOD, with `max` set by CONTACT_FLOOD_PER_HOUR: the site's contact messages per hour for the inbox. */
+  contactFlood: RateLimit;
   /** One JSON line per request on stdout (LOG_REQUESTS=0 turns it off; security events are always logged). */
   logRequests: boolean;
   /**
@@ -236,6 +239,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ...RATE_LIMITS.upload,
         max: parsePositiveNumber('UPLOAD_RATE_LIMIT_MAX', env.UPLOAD_RATE_LIMIT_MAX, RATE_LIMITS.upload.max),
       },
+    },
+    contactFlood: {
+      ...CONTACT_FLOOD,
+      max: parsePositiveNumber('CONTACT_FLOOD_PER_HOUR', env.CONTACT_FLOOD_PER_HOUR, CONTACT_FLOOD.max),
     },
     logRequests: parseFlag(env.LOG_REQUESTS, true),
     testClock: parseFlag(env.TEST_CLOCK, false),

@@ -111,6 +111,8 @@ export interface ContactsTable {
   phone: string;
   message: string;
   status: string;
+  /** SpamReason, when the message was put in Spam as it arrived. */
+  spamReason: string | null;
   ip: string;
   createdAt: string;
   updatedAt: string;
@@ -120,6 +122,8 @@ export interface ContactsTable {
 export interface OutboxTable {
   id: Generated<number>;
   contactId: number;
+  /** OutboxKind: the message's own e-mail, or the summary of the flood it opened. */
+  kind: Generated<string>;
   /** NotificationState: pending, sent or failed (given up). */
   state: string;
   attempts: number;

@@ -1,5 +1,5 @@
 import type { SendMailOptions } from 'nodemailer';
-import { DASHBOARD_MESSAGES_PATH } from '../../core/site-structure';
+import { inboxHref } from '../../core/inbox-url';
 import type { ContactMessage } from '../../core/types';
 import type { NotificationConfig } from '../config';
 
@@ -21,7 +21,7 @@ export function composeContactEmail(
   notifications: Pick<NotificationConfig, 'to' | 'from'>,
 ): SendMailOptions {
   const name = oneLine(message.name);
-  const inboxUrl = `${site.siteUrl}${DASHBOARD_MESSAGES_PATH}`;
+  const inboxUrl = `${site.siteUrl}${inboxHref({ view: 'inbox', q: '' })}`;
   const text = [
     `${name} wrote through the contact form of ${site.brandName} on ${message.createdAt}:`,
     '',
@@ -37,6 +37,31 @@ export function composeContactEmail(
     to: notifications.to,
     replyTo: { name, address: message.email },
     subject: `New message from ${name}`,
+    text,
+  };
+}
+
+/**
+ * The one e-mail about a flood (CONTACT_FLOOD): how many messages arrived past the hourly count in the hour
+ * after `from`, and where they are kept (the inbox's Spam view).
+ */
+export function composeFloodSummaryEmail(
+  flood: { count: number; hourlyMax: number; from: string; to: string },
+  site: { brandName: string; siteUrl: string },
+  notifications: Pick<NotificationConfig, 'to' | 'from'>,
+): SendMailOptions {
+  const spamUrl = `${site.siteUrl}${inboxHref({ view: 'spam', q: '' })}`;
+  const messages = flood.count === 1 ? '1 more message' : `${flood.count} more messages`;
+  const text = [
+    `Between ${flood.from} and ${flood.to}, the contact form of ${site.brandName} received ${messages} than the ` +
+      `${flood.hourlyMax} an hour that are e-mailed to you one by one. That many at once is usually a robot.`,
+    '',
+    `None was thrown away: they are kept in Spam in the inbox, where you can move any real one back: ${spamUrl}`,
+  ].join('\n');
+  return {
+    from: { name: oneLine(`${site.brandName} website`), address: notifications.from },
+    to: notifications.to,
+    subject: `${messages} arrived through the contact form in an hour`,
     text,
   };
 }

@@ -1,5 +1,12 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import { CONTACT_MIN_FILL_MS, type ContactStatus, INBOX_PAGE_SIZE, type NotificationState } from '../../core/constants';
+import {
+  CONTACT_MIN_FILL_MS,
+  type ContactStatus,
+  INBOX_PAGE_SIZE,
+  type NotificationState,
+  type OutboxKind,
+  type SpamReason,
+} from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import {
   contactIdsSchema,
@@ -13,13 +20,32 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { nowIso, type ServiceContext } from './context';
 import { notFound, parseInput } from './errors';
-import { queueContactNotification } from './outbox';
-import { takeRateLimit } from './rate-limit';
+import { queueContactNotification, queueFloodSummary } from './outbox';
+import { lockCounter, takeRateLimit } from './rate-limit';
+
+/** The lock that serialises the hourly count of the site's messages with the insert it decides. */
+const FLOOD_COUNTER = ['contact-flood', 'site'] as const;
 
 /**
- * Stores a visitor's message. A filled honeypot, or a form sent sooner than a
- * person could fill it, is dropped without a word: the bot sees success.
- * Returns whether the message was stored.
+ * Whether a message arriving now is past the site's hourly count (config.contactFlood): the messages that went
+ * to the inbox in the last hour, counted in the transaction that stores this one, under a lock on PostgreSQL.
+ */
+async function isFlooding(ctx: ServiceContext, trx: Db, now: Date): Promise<boolean> {
+  await lockCounter(trx, ...FLOOD_COUNTER);
+  const { max, windowMs } = ctx.config.contactFlood;
+  const row = await trx
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('createdAt', '>', new Date(now.getTime() - windowMs).toISOString())
+    .where('spamReason', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0) >= max;
+}
+
+/**
+ * Stores a visitor's message. A filled honeypot, or a form sent sooner than a person could fill it, is
+ * dropped without a word: the bot sees success. A message past the site's hourly count is kept in Spam, not
+ * e-mailed on its own (queueFloodSummary). Returns whether the message was stored.
  */
 export async function createContactMessage(
   ctx: ServiceContext,
@@ -28,7 +54,7 @@ export async function createContactMessage(
 ): Promise<boolean> {
   const { website, formStartedAt, ...fields } = parseInput(contactMessageSchema, input);
   const now = meta.now ?? Date.now();
-  // Counted per address, bots included, so a flood from one address never closes the form for another.
+  // Counted per address and network, bots included, so a flood from one never closes the form for another.
   await takeRateLimit(ctx, 'contact', meta.ip, now);
   const honeypotFilled = website !== undefined && website.trim() !== '';
   const sentTooSoon = formStartedAt !== undefined && now - formStartedAt < CONTACT_MIN_FILL_MS;
@@ -36,22 +62,46 @@ export async function createContactMessage(
   const stamp = new Date();
   // The e-mail is queued with the message or not at all: no message is stored untold, none told unstored.
   await ctx.db.transaction().execute(async (trx) => {
+    const spamReason: SpamReason | null = (await isFlooding(ctx, trx, stamp)) ? 'flood' : null;
     const { id } = await trx
       .insertInto('contacts')
-      .values({ ...fields, status: 'new', ip: meta.ip, createdAt: stamp.toISOString(), updatedAt: stamp.toISOString() })
+      .values({
+        ...fields,
+        status: spamReason ? 'spam' : 'new',
+        spamReason,
+        ip: meta.ip,
+        createdAt: stamp.toISOString(),
+        updatedAt: stamp.toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (ctx.config.notifications) await queueContactNotification(trx, id, stamp);
+    if (!ctx.config.notifications) return;
+    if (spamReason) await queueFloodSummary(trx, id, stamp, ctx.config.contactFlood.windowMs);
+    else await queueContactNotification(trx, id, stamp);
   });
   ctx.notifier?.wake();
   return true;
+}
+
+/** The messages kept in Spam as a flood's between `from` and `to` (a summary's hour), deleted ones left out. */
+export async function countFloodMessages(db: Db, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('spamReason', '=', 'flood' satisfies SpamReason)
+    .where('createdAt', '>=', from)
+    .where('createdAt', '<', to)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** The messages with their e-mail's state: a left join, as a message that arrived with e-mail off has none. */
 function selectContactRows(db: Db) {
   return db
     .selectFrom('contacts')
-    .leftJoin('outbox', 'outbox.contactId', 'contacts.id')
+    .leftJoin('outbox', (join) =>
+      join.onRef('outbox.contactId', '=', 'contacts.id').on('outbox.kind', '=', 'contact' satisfies OutboxKind),
+    )
     .select([
       'contacts.id',
       'contacts.name',
@@ -59,6 +109,7 @@ function selectContactRows(db: Db) {
       'contacts.phone',
       'contacts.message',
       'contacts.status',
+      'contacts.spamReason',
       'contacts.createdAt',
       'contacts.updatedAt',
       'outbox.state as notificationState',
@@ -85,6 +136,7 @@ function toContactMessage(row: ContactRow): ContactMessage {
   return {
     ...message,
     status: message.status as ContactStatus,
+    spamReason: message.spamReason as SpamReason | null,
     notification:
       state === null
         ? null

@@ -1,8 +1,9 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { NOTIFY_RETRY } from '../../core/constants';
 import type { NotificationConfig } from '../config';
 import { logEvent } from '../log';
-import { composeContactEmail } from './contact-email';
+import { composeContactEmail, composeFloodSummaryEmail } from './contact-email';
+import { countFloodMessages } from './contacts';
 import type { ServiceContext } from './context';
 import {
   type ClaimedNotification,
@@ -55,17 +56,29 @@ export function startNotificationSender(ctx: ServiceContext, notifications: Noti
   let wokenWhileRunning = false;
   let stopped = false;
 
-  async function send(claim: ClaimedNotification): Promise<void> {
+  /** The e-mail a claimed row stands for, or null when its message was deleted since (its row went with it). */
+  async function compose(claim: ClaimedNotification): Promise<SendMailOptions | null> {
+    const { brandName } = await getSiteSettings(ctx);
+    const site = { brandName, siteUrl: ctx.config.siteUrl };
+    if (claim.kind === 'flood-summary') {
+      const { max, windowMs } = ctx.config.contactFlood;
+      const to = new Date(Date.parse(claim.createdAt) + windowMs).toISOString();
+      const count = await countFloodMessages(ctx.db, claim.createdAt, to);
+      return composeFloodSummaryEmail({ count, hourlyMax: max, from: claim.createdAt, to }, site, notifications);
+    }
     const contact = await ctx.db
       .selectFrom('contacts')
       .select(['name', 'email', 'phone', 'message', 'createdAt'])
       .where('id', '=', claim.contactId)
       .executeTakeFirst();
-    // Deleted between the claim and now: its outbox row went with it.
-    if (!contact) return;
-    const { brandName } = await getSiteSettings(ctx);
+    return contact ? composeContactEmail(contact, site, notifications) : null;
+  }
+
+  async function send(claim: ClaimedNotification): Promise<void> {
+    const email = await compose(claim);
+    if (!email) return;
     try {
-      await transport.sendMail(composeContactEmail(contact, { brandName, siteUrl: ctx.config.siteUrl }, notifications));
+      await transport.sendMail(email);
       await recordNotificationSent(ctx.db, claim, new Date());
     } catch (error) {
       const state = await recordNotificationFailed(ctx.db, claim, {
@@ -76,6 +89,7 @@ export function startNotificationSender(ctx: ServiceContext, notifications: Noti
       });
       logEvent('warn', 'contact e-mail not sent', {
         contactId: claim.contactId,
+        kind: claim.kind,
         attempt: claim.attempts + 1,
         willRetry: state === 'pending',
         error: describeError(error),

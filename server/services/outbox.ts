@@ -1,4 +1,4 @@
-import { NOTIFY_RETRY, type NotificationState } from '../../core/constants';
+import { NOTIFY_RETRY, type NotificationState, type OutboxKind } from '../../core/constants';
 import type { Db } from '../db/database';
 
 /** The longest failure text kept: enough for an SMTP server's answer, never a whole stack. */
@@ -18,9 +18,39 @@ export async function queueContactNotification(trx: Db, contactId: number, now: 
     .execute();
 }
 
+/**
+ * Queues the summary e-mail of a flood, unless one is queued for this hour already; called in the transaction
+ * that stores a message past the site's hourly count (contacts.ts). It hangs on that message and is due when
+ * the hour from it is over, so it can count every message the flood brought in that hour.
+ */
+export async function queueFloodSummary(trx: Db, contactId: number, now: Date, windowMs: number): Promise<void> {
+  const since = new Date(now.getTime() - windowMs).toISOString();
+  const open = await trx
+    .selectFrom('outbox')
+    .select('id')
+    .where('kind', '=', 'flood-summary' satisfies OutboxKind)
+    .where('createdAt', '>', since)
+    .executeTakeFirst();
+  if (open) return;
+  await trx
+    .insertInto('outbox')
+    .values({
+      contactId,
+      kind: 'flood-summary' satisfies OutboxKind,
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: new Date(now.getTime() + windowMs).toISOString(),
+      createdAt: now.toISOString(),
+    })
+    .execute();
+}
+
 export interface ClaimedNotification {
   id: number;
   contactId: number;
+  kind: OutboxKind;
+  /** When it was queued: a flood summary counts the hour from then. */
+  createdAt: string;
   attempts: number;
   /** The claim's end: every later write checks it still holds, so a row claimed again elsewhere is left alone. */
   claimedUntil: string;
@@ -33,7 +63,7 @@ export interface ClaimedNotification {
 export async function claimDueNotifications(db: Db, now: Date, limit: number): Promise<ClaimedNotification[]> {
   const due = await db
     .selectFrom('outbox')
-    .select(['id', 'contactId', 'attempts', 'nextAttemptAt'])
+    .select(['id', 'contactId', 'kind', 'createdAt', 'attempts', 'nextAttemptAt'])
     .where('state', '=', 'pending')
     .where('nextAttemptAt', '<=', now.toISOString())
     .orderBy('nextAttemptAt')
@@ -50,7 +80,8 @@ export async function claimDueNotifications(db: Db, now: Date, limit: number): P
       .where('nextAttemptAt', '=', row.nextAttemptAt)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) {
-      claimed.push({ id: row.id, contactId: row.contactId, attempts: row.attempts, claimedUntil });
+      const { id, contactId, createdAt, attempts } = row;
+      claimed.push({ id, contactId, kind: row.kind as OutboxKind, createdAt, attempts, claimedUntil });
     }
   }
   return claimed;

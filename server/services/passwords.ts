@@ -26,13 +26,14 @@ export type HashLane = 'owner' | 'stranger';
 
 /**
  * scrypt runs on libuv's thread pool (4 threads), which also reads static files and compresses answers:
- * 24 guesses at once held all four threads and a static file waited 2 s for one. Strangers get two threads
- * and the owner one, leaving one free; a burst beyond what waits is refused at once (its guesses are not
- * checked).
+ * 24 guesses at once held all four threads and a static file waited 2 s for one. Strangers get one thread
+ * and the owner one, leaving two free, and on two cores the owner's hash then shares a core with no more than
+ * one stranger's (two strangers' took the owner's sign-in during a burst from 0.6 s to 2 s). A burst beyond
+ * what waits is refused at once (its guesses are not checked).
  */
 const refusal = () => new RateLimitError(MESSAGES.tooManySignInsAtOnce, 1);
 const hashing: Record<HashLane, ReturnType<typeof createConcurrencyLimit>> = {
-  stranger: createConcurrencyLimit({ running: 2, waiting: 32, refusal }),
+  stranger: createConcurrencyLimit({ running: 1, waiting: 32, refusal }),
   owner: createConcurrencyLimit({ running: 1, waiting: 8, refusal }),
 };
 

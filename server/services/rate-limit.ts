@@ -101,7 +101,11 @@ export function takeRateLimit(
     }
     await trx
       .deleteFrom('rateLimitHits')
-      .where('bucket', 'in', counts.map((count) => count.bucket))
+      .where(
+        'bucket',
+        'in',
+        counts.map((count) => count.bucket),
+      )
       .where('hitAt', '<=', new Date(now - windowMs).toISOString())
       .execute();
     return hit;

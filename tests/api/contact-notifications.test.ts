@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessage } from '../../core/types';
 import { api } from '../support/api-client';
 import { bodyOf, headerOf, startTestSmtp, type TestSmtp } from '../support/test-smtp';
+import { queryServerDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const NOTIFY_EMAIL = 'owner@studio.example';
 /** Retries 200 ms apart (doubling), so a refused e-mail is retried within the test, not in 30 s. */
-const FAST_RETRY = { NOTIFY_RETRY_BASE_MS: '200', CONTACT_RATE_LIMIT_MAX: '1000' };
+const FAST_RETRY = { NOTIFY_RETRY_BASE_MS: '200', CONTACT_RATE_LIMIT_MAX: '1000', CONTACT_FLOOD_PER_HOUR: '1000' };
 
 const visitor = {
   name: 'Tashi Dorji',
@@ -208,5 +209,70 @@ describe('without SMTP_URL', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('a flood of messages from many networks', () => {
+  const HOURLY = 3;
+  const FLOOD = 8;
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startTestServer({
+      ...notifyEnv(smtp, { CONTACT_FLOOD_PER_HOUR: String(HOURLY) }),
+      TRUST_PROXY: '1',
+      SITE_URL: 'https://studio.example',
+    });
+    cookie = await server.login();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  it("e-mails the hour's first messages one by one, keeps the rest in Spam, and sends one summary of them", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: FLOOD }, (_, index) =>
+        api(server, 'POST', '/api/contact', {
+          json: { ...visitor, name: `Sender ${index}` },
+          headers: { 'x-forwarded-for': `2001:db8:${(0x100 + index).toString(16)}::1` },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array<number>(FLOOD).fill(200));
+
+    // Nothing thrown away: every message is stored, the ones past the hour's count in Spam with the reason.
+    const { body } = await api<{ data: ContactMessage[] }>(server, 'GET', '/api/contacts', { cookie });
+    expect(body.data).toHaveLength(FLOOD);
+    const inbox = body.data.filter((message) => message.status === 'new');
+    const spam = body.data.filter((message) => message.status === 'spam');
+    expect(inbox).toHaveLength(HOURLY);
+    expect(inbox.every((message) => message.spamReason === null && message.notification !== null)).toBe(true);
+    expect(spam).toHaveLength(FLOOD - HOURLY);
+    expect(spam.every((message) => message.spamReason === 'flood' && message.notification === null)).toBe(true);
+
+    await smtp.waitForMail(HOURLY);
+    const summaries = await queryServerDatabase<{ id: number }>(
+      server.dataDir,
+      "select id from outbox where kind = 'flood-summary'",
+    );
+    expect(summaries).toHaveLength(1);
+    // The summary is due an hour after the flood's first message; the test moves that hour on.
+    await queryServerDatabase(server.dataDir, 'update outbox set next_attempt_at = ? where id = ?', [
+      new Date().toISOString(),
+      summaries[0]!.id,
+    ]);
+    const mails = await smtp.waitForMail(HOURLY + 1);
+    const summary = mails[HOURLY]!;
+    expect(headerOf(summary.raw, 'Subject')).toBe(
+      `${FLOOD - HOURLY} more messages arrived through the contact form in an hour`,
+    );
+    expect(bodyOf(summary.raw)).toContain('https://studio.example/dashboard/messages?view=spam');
+    // And no more: the flood's messages had no e-mail of their own.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.received).toHaveLength(HOURLY + 1);
   });
 });

@@ -95,7 +95,7 @@ describe('guesses from many addresses', () => {
   });
 });
 
-describe('a burst of strangers\' guesses, hashed at the real cost', () => {
+describe("a burst of strangers' guesses, hashed at the real cost", () => {
   let real: TestServer;
   beforeAll(async () => {
     real = await startTestServer({ TRUST_PROXY: '1', TEST_FAST_PASSWORD_HASHING: '0' });
@@ -210,5 +210,28 @@ describe('the contact form limit, keyed as the sign-in one', () => {
     }
     expect(statuses).toEqual([...Array<number>(RATE_LIMITS.contact.max).fill(200), 429]);
     expect((await send('2001:db8:99:2::1', 0)).status).toBe(200);
+  });
+});
+
+describe('the contact form counts networks too', () => {
+  it("takes networkMultiple times one sender's messages from one IPv6 /48, then refuses its next /64", async () => {
+    const { max, networkMultiple } = RATE_LIMITS.contact;
+    const statuses: number[] = [];
+    for (let index = 0; index <= max * networkMultiple; index += 1) {
+      const answer = await api(server, 'POST', '/api/contact', {
+        json: { name: 'Pema Lhamo', email: 'pema@example.bt', message: `From a /48, message ${index}` },
+        headers: { 'x-forwarded-for': `2001:db8:4800:${index.toString(16)}::1` },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array<number>(max * networkMultiple).fill(200), 429]);
+    expect(
+      (
+        await api(server, 'POST', '/api/contact', {
+          json: { name: 'Pema Lhamo', email: 'pema@example.bt', message: 'From the next /48' },
+          headers: { 'x-forwarded-for': '2001:db8:4801::1' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -110,6 +110,7 @@ const ADMIN_ENV = {
   LOG_REQUESTS: '0',
   // The contact form's per-address limit (being added) must not refuse the writers.
   CONTACT_RATE_LIMIT_MAX: '100000',
+  CONTACT_FLOOD_PER_HOUR: '100000',
 };
 
 const PROJECT_FIELDS = {

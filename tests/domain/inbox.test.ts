@@ -10,7 +10,7 @@ import {
 } from '../../server/services/contacts';
 import { contextPerTest } from '../support/domain-context';
 
-const site = contextPerTest({ CONTACT_RATE_LIMIT_MAX: '1000' });
+const site = contextPerTest({ CONTACT_RATE_LIMIT_MAX: '1000', CONTACT_FLOOD_PER_HOUR: '1000' });
 
 /** The messages sent, oldest first: "Sender 0" … */
 const COUNT = 45;

@@ -41,7 +41,7 @@ describe('a network counted as well as each address', () => {
     expect(passed).toBe(contact);
   });
 
-  it('counts only the address when told not to count the network (the owner\'s known browser)', async () => {
+  it("counts only the address when told not to count the network (the owner's known browser)", async () => {
     expect(await fromOneNetwork(max * networkMultiple + 5, { countNetwork: false })).toBe(max * networkMultiple + 5);
   });
 

@@ -20,6 +20,7 @@ test.beforeAll(async () => {
     NOTIFY_EMAIL: 'owner@studio.example',
     NOTIFY_RETRY_BASE_MS: '60000',
     CONTACT_RATE_LIMIT_MAX: '1000',
+    CONTACT_FLOOD_PER_HOUR: '1000',
   });
 });
 test.afterAll(async () => {

@@ -6,6 +6,7 @@ import * as knownDevices from './0004-known-devices';
 import * as outbox from './0005-outbox';
 import * as publishing from './0006-publishing';
 import * as siteTexts from './0007-site-texts';
+import * as contactFloods from './0008-contact-floods';
 
 /**
  * Migrations are listed in code rather than read from a folder so that they
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005-outbox': outbox,
   '0006-publishing': publishing,
   '0007-site-texts': siteTexts,
+  '0008-contact-floods': contactFloods,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { InboxLocation } from './inbox-url';
-import { inboxHref } from './inbox-url';
+import type { InboxLocation } from '../../../../core/inbox-url';
+import { inboxHref } from '../../../../core/inbox-url';
 
 interface InboxPaginationProps extends InboxLocation {
   page: number;

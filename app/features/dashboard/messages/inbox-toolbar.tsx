@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import { INBOX_SEARCH_MAX_LENGTH, INBOX_VIEWS, type InboxView } from '../../../../core/constants';
-import { inboxHref } from './inbox-url';
+import { inboxHref } from '../../../../core/inbox-url';
 
 const VIEW_LABELS: Record<InboxView, string> = { inbox: 'Inbox', spam: 'Spam' };
 

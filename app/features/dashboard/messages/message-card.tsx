@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { CONTACT_STATUSES } from '../../../../core/constants';
+import { MESSAGES } from '../../../../core/messages';
 import type { ContactMessage } from '../../../../core/types';
 import { formatDate } from '../../../lib/format';
 import { BULK_FORM_ID } from './bulk-delete';
@@ -44,7 +45,10 @@ export function MessageCard({ message, selected, onSelect }: MessageCardProps) {
       </header>
       {/* Text only: React escapes it, and nothing here is ever read as HTML. */}
       <p className="message__text">{message.message}</p>
-      <NotificationStatus notification={message.notification} />
+      {isSpam && message.spamReason && (
+        <p className="message__spam-reason">{MESSAGES.spamReasons[message.spamReason]}</p>
+      )}
+      <NotificationStatus notification={message.notification} spamReason={message.spamReason} />
       <div className="message__actions">
         <Form method="post" className="message__status">
           <input type="hidden" name="id" value={message.id} />

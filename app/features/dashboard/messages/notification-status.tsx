@@ -1,8 +1,22 @@
+import type { SpamReason } from '../../../../core/constants';
 import type { ContactNotification } from '../../../../core/types';
 import { formatDateTime } from '../../../lib/format';
 
 /** The e-mail to the owner about one message: sent, waiting to retry, or not sent and why. */
-export function NotificationStatus({ notification }: { notification: ContactNotification | null }) {
+export function NotificationStatus({
+  notification,
+  spamReason,
+}: {
+  notification: ContactNotification | null;
+  spamReason: SpamReason | null;
+}) {
+  if (!notification && spamReason === 'flood') {
+    return (
+      <p className="message__notification" data-state="flood">
+        E-mail: not sent on its own (a flood&apos;s messages are counted in one summary e-mail)
+      </p>
+    );
+  }
   if (!notification) {
     return (
       <p className="message__notification" data-state="off">

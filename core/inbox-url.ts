@@ -1,5 +1,5 @@
-import type { InboxView } from '../../../../core/constants';
-import { DASHBOARD_MESSAGES_PATH } from '../../../../core/site-structure';
+import type { InboxView } from './constants';
+import { DASHBOARD_MESSAGES_PATH } from './site-structure';
 
 export interface InboxLocation {
   view: InboxView;
