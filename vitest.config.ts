@@ -24,8 +24,8 @@ const MEDIA_TEST_FILES = [
 /**
  * The API files that run a second time on PostgreSQL: those whose subject is state the database holds beyond the
  * domain services (sessions and sign-in history, throttles and rate limits, the e-mail outbox, the content version
- * the page cache follows, the start-up lock, two instances on one database) or who may see which rows. The domain
- * tests (every service's rules) run on both engines in full; the other API files are about HTTP (headers, body and
+ * the page cache follows, the start-up lock, two instances on one database, the TOTP secret sealed at rest) or who
+ * may see which rows. The domain tests (every service's rules) run on both engines in full; the other API files are about HTTP (headers, body and
  * file limits, status codes, multipart, the request log, the bucket), which does not depend on the engine.
  */
 const API_ON_POSTGRES = [
@@ -42,6 +42,7 @@ const API_ON_POSTGRES = [
   'publishing',
   'rate-limits',
   'scale-out',
+  'secrets-at-rest',
   'sign-in-throttle',
   'site',
 ].map((name) => `tests/api/${name}.test.ts`);

@@ -4,11 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Config, readConfig } from '../server/config';
+import { keepNewFilesPrivate } from '../server/private-data';
 
 export const ARCHIVE_FORMAT = 1;
 export const MANIFEST_ENTRY = 'backup.json';
 export const DATABASE_ENTRY = 'studio.sqlite';
 export const UPLOADS_ENTRY = 'uploads';
+/** The key file (DATA_DIR/secret.key) that seals the TOTP secrets; absent when SECRET_KEY holds the key. */
+export const SECRET_KEY_ENTRY = 'secret.key';
 
 export interface BackupManifest {
   format: number;
@@ -16,6 +19,8 @@ export interface BackupManifest {
   /** Rows per table in the snapshot; restore checks the extracted copy against them. */
   tables: Record<string, number>;
   uploads: { files: number; bytes: number };
+  /** Whether the archive holds SECRET_KEY_ENTRY; archives from before decision 016 do not say (none). */
+  secretKey?: boolean;
 }
 
 /**
@@ -93,8 +98,12 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Runs a script's main step: a failure prints its message alone and exits with 1. */
+/**
+ * Runs a script's main step: what it writes (in DATA_DIR, the archive) is its owner's alone, and a failure prints
+ * its message alone and exits with 1.
+ */
 export function runScript(main: () => Promise<void>): void {
+  keepNewFilesPrivate();
   main().catch((error: unknown) => {
     console.error(messageOf(error));
     process.exitCode = 1;

@@ -5,11 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
+import type { Config } from '../server/config';
 import {
   ARCHIVE_FORMAT,
   type BackupManifest,
   DATABASE_ENTRY,
   MANIFEST_ENTRY,
+  SECRET_KEY_ENTRY,
   UPLOADS_ENTRY,
   archiveArgument,
   countRows,
@@ -71,6 +73,17 @@ function stageUploads(uploadsDir: string, target: string): BackupManifest['uploa
   return staged;
 }
 
+/**
+ * Copies the key file that seals the TOTP secrets, so the archive restores on a new machine with nothing else;
+ * the archive already holds what the key protects, and it is its owner's alone. SECRET_KEY is the operator's
+ * to keep, and is not written anywhere.
+ */
+function stageSecretKey(config: Config, target: string): boolean {
+  if (config.secretKey || !fs.existsSync(config.secretKeyFile)) return false;
+  fs.copyFileSync(config.secretKeyFile, target);
+  return true;
+}
+
 async function backup(): Promise<void> {
   const archive = archiveArgument('npm run backup -- <file.tar.gz>');
   const config = sqliteConfig();
@@ -90,6 +103,7 @@ async function backup(): Promise<void> {
       createdAt: new Date().toISOString(),
       tables: countRows(databaseCopy),
       uploads: stageUploads(config.uploadsDir, path.join(staging, UPLOADS_ENTRY)),
+      secretKey: stageSecretKey(config, path.join(staging, SECRET_KEY_ENTRY)),
     };
     fs.writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
     // Created with that mode, so no other user can open it even while it is written.
@@ -97,6 +111,7 @@ async function backup(): Promise<void> {
       MANIFEST_ENTRY,
       DATABASE_ENTRY,
       UPLOADS_ENTRY,
+      ...(manifest.secretKey ? [SECRET_KEY_ENTRY] : []),
     ]);
     // A failed backup never leaves a partial archive under the asked name.
     fs.renameSync(partial, archive);
@@ -105,6 +120,11 @@ async function backup(): Promise<void> {
         `Wrote ${archive} (${formatBytes(fs.statSync(archive).size)})`,
         `  database: ${formatBytes(fs.statSync(databaseCopy).size)}; rows: ${describeTables(manifest.tables)}`,
         `  uploads: ${manifest.uploads.files} files, ${formatBytes(manifest.uploads.bytes)}`,
+        manifest.secretKey
+          ? `  the two-factor key: ${SECRET_KEY_ENTRY}`
+          : config.secretKey
+            ? '  the two-factor key: not in the archive, as SECRET_KEY holds it: keep SECRET_KEY to restore it'
+            : `  the two-factor key: none yet (${config.secretKeyFile} is made at the server's first start)`,
       ].join('\n'),
     );
   } finally {

@@ -4,12 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
-import type { Config } from '../server/config';
+import { type Config, decodeSecretKey } from '../server/config';
 import {
   ARCHIVE_FORMAT,
   type BackupManifest,
   DATABASE_ENTRY,
   MANIFEST_ENTRY,
+  SECRET_KEY_ENTRY,
   UPLOADS_ENTRY,
   archiveArgument,
   countRows,
@@ -42,7 +43,7 @@ function ensureDatabaseUnused(databaseFile: string): void {
   }
 }
 
-/** Extracts the archive, refusing anything but the manifest, the database and files under uploads/. */
+/** Extracts the archive, refusing anything but the manifest, the database, the key file and files under uploads/. */
 async function extractArchive(archive: string, folder: string): Promise<void> {
   const unexpected: string[] = [];
   try {
@@ -54,7 +55,7 @@ async function extractArchive(archive: string, folder: string): Promise<void> {
         const name = entryPath.replace(/\/+$/, '');
         const type = 'type' in entry ? entry.type : undefined;
         const allowed =
-          ((name === MANIFEST_ENTRY || name === DATABASE_ENTRY) && type === 'File') ||
+          ((name === MANIFEST_ENTRY || name === DATABASE_ENTRY || name === SECRET_KEY_ENTRY) && type === 'File') ||
           (name === UPLOADS_ENTRY && type === 'Directory') ||
           (name.startsWith(`${UPLOADS_ENTRY}/`) &&
             !name.split('/').includes('..') &&
@@ -102,6 +103,13 @@ function verifyExtracted(folder: string): BackupManifest {
   if (JSON.stringify(tables) !== JSON.stringify(manifest.tables)) {
     throw new Error(`${DATABASE_ENTRY} does not hold the rows ${MANIFEST_ENTRY} lists`);
   }
+  const keyFile = path.join(folder, SECRET_KEY_ENTRY);
+  if (fs.existsSync(keyFile) !== Boolean(manifest.secretKey)) {
+    throw new Error(`${SECRET_KEY_ENTRY} is ${manifest.secretKey ? 'missing' : 'there but not listed'}`);
+  }
+  if (manifest.secretKey && !decodeSecretKey(fs.readFileSync(keyFile, 'utf8'))) {
+    throw new Error(`${SECRET_KEY_ENTRY} does not hold a key`);
+  }
   const uploads = path.join(folder, UPLOADS_ENTRY);
   const files = fs.existsSync(uploads) ? listFiles(uploads).length : -1;
   if (files !== manifest.uploads.files) {
@@ -127,11 +135,12 @@ function endSessions(databaseFile: string): number {
 }
 
 /**
- * Moves the current database (with its -wal and -shm) and uploads aside, then
- * the restored ones in. Every step is a rename inside DATA_DIR; if one fails,
- * the steps done are undone in reverse.
+ * Moves the current database (with its -wal and -shm), uploads and, when the backup brings its own, key file
+ * aside, then the restored ones in. Every step is a rename inside DATA_DIR; if one fails, the steps done are
+ * undone in reverse. A backup without a key file (SECRET_KEY held it, or it predates decision 016) leaves the
+ * key in place.
  */
-function swapIntoPlace(config: Config, incoming: string): string | undefined {
+function swapIntoPlace(config: Config, incoming: string, withKey: boolean): string | undefined {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const keep = path.join(config.dataDir, `before-restore-${stamp}`);
   const current = [
@@ -139,11 +148,13 @@ function swapIntoPlace(config: Config, incoming: string): string | undefined {
     `${config.databaseFile}-wal`,
     `${config.databaseFile}-shm`,
     config.uploadsDir,
+    ...(withKey ? [config.secretKeyFile] : []),
   ].filter((entry) => fs.existsSync(entry));
   const moves: [from: string, to: string][] = [
     ...current.map((entry): [string, string] => [entry, path.join(keep, path.basename(entry))]),
     [path.join(incoming, DATABASE_ENTRY), config.databaseFile],
     [path.join(incoming, UPLOADS_ENTRY), config.uploadsDir],
+    ...(withKey ? [[path.join(incoming, SECRET_KEY_ENTRY), config.secretKeyFile] as [string, string]] : []),
   ];
   if (current.length > 0) fs.mkdirSync(keep);
   const done: [string, string][] = [];
@@ -181,12 +192,19 @@ async function restore(): Promise<void> {
     }
     // Checked again: the server may have been started while the archive was verified.
     ensureDatabaseUnused(config.databaseFile);
-    const kept = swapIntoPlace(config, incoming);
+    const withKey = Boolean(manifest.secretKey);
+    const kept = swapIntoPlace(config, incoming, withKey);
     console.log(
       [
         `Restored the backup of ${manifest.createdAt} into ${config.dataDir}`,
         `  rows: ${describeTables(manifest.tables)}`,
         `  uploads: ${manifest.uploads.files} files`,
+        withKey
+          ? `  the two-factor key: ${SECRET_KEY_ENTRY}` +
+            (config.secretKey
+              ? ' (unused while SECRET_KEY is set: two-factor sign-in needs the key the backup had)'
+              : '')
+          : '  the two-factor key: not in the archive; the server keeps using SECRET_KEY or the secret.key in place',
         `Ended the ${endedSessions} session(s) the backup held: sign in again.`,
         kept ? `The data it replaced is in ${kept}` : 'There was no data to replace.',
       ].join('\n'),

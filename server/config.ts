@@ -20,6 +20,13 @@ export interface Config {
   /** MEDIA_STORAGE: where the processed images live (DATA_DIR/uploads by default). */
   mediaStorage: MediaStorageConfig;
   databaseFile: string;
+  /**
+   * SECRET_KEY: the key that encrypts the secrets the database keeps (secret-box.ts). Unset, the server makes
+   * `secretKeyFile` at its first start and uses that.
+   */
+  secretKey: Buffer | undefined;
+  /** DATA_DIR/secret.key. */
+  secretKeyFile: string;
   /** DATABASE_URL (postgres://…): PostgreSQL instead of the SQLite file. */
   databaseUrl: string | undefined;
   siteUrl: string;
@@ -126,6 +133,22 @@ function parseTrustProxy(value: string | undefined): number {
   return hops;
 }
 
+/** An AES-256 key, 32 bytes in base64 (`openssl rand -base64 32`), or undefined when `text` is not one. */
+export function decodeSecretKey(text: string): Buffer | undefined {
+  const trimmed = text.trim();
+  if (!/^[A-Za-z0-9+/]{43}=?$/.test(trimmed)) return undefined;
+  const key = Buffer.from(trimmed, 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+function parseSecretKey(value: string | undefined): Buffer | undefined {
+  if (value === undefined || value === '') return undefined;
+  const key = decodeSecretKey(value);
+  // Not echoed: it is a secret, even when mistyped.
+  if (!key) throw new ConfigError('SECRET_KEY must be 32 bytes in base64, as `openssl rand -base64 32` prints.');
+  return key;
+}
+
 function parseHttpUrl(name: string, value: string): string {
   let url: URL;
   try {
@@ -221,6 +244,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     mediaStorage: parseMediaStorage(env),
     databaseFile: path.join(dataDir, 'studio.sqlite'),
+    secretKey: parseSecretKey(env.SECRET_KEY),
+    secretKeyFile: path.join(dataDir, 'secret.key'),
     databaseUrl,
     siteUrl,
     adminUsername: env.ADMIN_USERNAME || 'admin',

@@ -1,12 +1,15 @@
 import './load-context';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
 import { type Config, readConfig } from './config';
 import { migrateToLatest, openDatabase, withStartupLock } from './db/database';
 import { seedDemoContent } from './db/seed-demo';
 import { builtAssets, createApp } from './http/app';
+import { keepNewFilesPrivate, makeDataDirPrivate } from './private-data';
+import { loadSecretKey } from './secret-box';
 import { ensureAdmin } from './services/auth';
 import { watchContent } from './services/content-watch';
 import type { ServiceContext } from './services/context';
@@ -14,6 +17,7 @@ import { removeUnreferencedImageFiles } from './services/media';
 import { addMissingImageVariants } from './services/missing-variants';
 import { startNotificationSender } from './services/notification-sender';
 import { PASSWORD_HASH_COST } from './services/passwords';
+import { sealPlaintextTotpSecrets } from './services/totp-secrets';
 import { createMediaStorage } from './storage';
 
 export interface StartOptions {
@@ -38,7 +42,23 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
+/** Says which entries of DATA_DIR an earlier version left readable by others, now its owner's alone. */
+function reportDataDirTightened(config: Config): void {
+  const { changed, refused } = makeDataDirPrivate(config.dataDir);
+  const names = (paths: string[]) => paths.map((entry) => path.relative(config.dataDir, entry) || '.').join(', ');
+  if (changed.length > 0) {
+    console.log(`Made DATA_DIR ${config.dataDir} readable by its owner alone (was open to others): ${names(changed)}`);
+  }
+  if (refused.length > 0) {
+    console.warn(
+      `Could not make these entries of DATA_DIR ${config.dataDir} private (not their owner): ${names(refused)}`,
+    );
+  }
+}
+
 async function prepareData(config: Config, sweep: boolean): Promise<ServiceContext> {
+  if (sweep) reportDataDirTightened(config);
+  const secretKey = await loadSecretKey(config);
   const storage = await createMediaStorage(config);
   if (sweep) {
     const leftovers = await storage.prepare();
@@ -50,7 +70,7 @@ async function prepareData(config: Config, sweep: boolean): Promise<ServiceConte
     const orphans = await removeUnreferencedImageFiles(db, storage);
     if (orphans > 0) console.log(`Removed ${orphans} image file(s) no record points at, left by an earlier stop.`);
   }
-  return { db, storage, config };
+  return { db, storage, config, secretKey };
 }
 
 function describeSignIn(
@@ -112,11 +132,15 @@ function stopListening(server: Server): Promise<void> {
 
 /** Reads the configuration, opens and migrates the database, seeds it if empty, and listens. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
+  keepNewFilesPrivate();
   const config = readConfig(options.env);
   const first = options.first ?? true;
   const ctx = await prepareData(config, first);
   const admin = await withStartupLock(ctx.db, async () => {
     const ensured = await ensureAdmin(ctx, { username: config.adminUsername, password: config.adminPassword });
+    // The first process of a cluster is enough: the others start once it listens.
+    const sealed = first ? await sealPlaintextTotpSecrets(ctx.db, ctx.secretKey) : 0;
+    if (sealed > 0) console.log(`Encrypted ${sealed} two-factor secret(s) an earlier version stored in the clear.`);
     if (config.seedDemo && (await seedDemoContent(ctx))) console.log('Filled the empty database with demo content.');
     return ensured;
   });
@@ -126,6 +150,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   ctx.notifier = notifier;
   if (!config.notifications && first) {
     console.log('E-mail notifications are off (set SMTP_URL and NOTIFY_EMAIL to turn them on).');
+  }
+  if (config.databaseUrl && !config.secretKey && first) {
+    console.log(
+      `Two-factor secrets are encrypted with ${config.secretKeyFile}: instances sharing this database need ` +
+        'SECRET_KEY set to one key instead (docs/deploy.md).',
+    );
   }
   if (config.passwordHashCost !== PASSWORD_HASH_COST && first) {
     console.log(

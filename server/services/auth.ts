@@ -181,7 +181,9 @@ export async function loginWithCode(ctx: ServiceContext, input: unknown, meta: S
       // Claimed by deleting it: of two requests with one challenge, one gets it.
       const claimed = await trx.deleteFrom('signInChallenges').where('id', '=', pending.id).executeTakeFirst();
       const factor =
-        Number(claimed.numDeletedRows) === 1 ? await useSecondFactor(trx, pending.adminId, code, now) : null;
+        Number(claimed.numDeletedRows) === 1
+          ? await useSecondFactor(trx, ctx.secretKey, pending.adminId, code, now)
+          : null;
       if (!factor) throw new WrongCode();
       const admin = { id: pending.adminId, username: pending.username };
       return openSignedInSession(

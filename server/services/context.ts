@@ -2,11 +2,13 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { MediaStorage } from '../storage/media-storage';
 
-/** What every service function needs: the database and where the images live. */
+/** What every service function needs: the database, where the images live, the configuration and the key. */
 export interface ServiceContext {
   db: Db;
   storage: MediaStorage;
   config: Config;
+  /** The key that seals the secrets the database keeps (secret-box.ts): SECRET_KEY or DATA_DIR/secret.key. */
+  secretKey: Buffer;
   /** The server's e-mail sender, when SMTP_URL is set: told of each new message so it need not wait to poll. */
   notifier?: { wake: () => void };
 }

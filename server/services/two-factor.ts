@@ -5,6 +5,7 @@ import { RECOVERY_CODE_COUNT } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { passwordConfirmSchema, twoFactorEnableSchema } from '../../core/schemas/account.schema';
 import type { Db } from '../db/database';
+import { sealSecret } from '../secret-box';
 import { verifyCurrentPassword } from './account';
 import type { ServiceContext } from './context';
 import { AppError, parseInput } from './errors';
@@ -12,6 +13,7 @@ import type { AdminSession, ClientMeta } from './sessions';
 import { getSiteSettings } from './settings';
 import { recordSignInEvent } from './sign-in-events';
 import { base32Encode, matchTotpStep, newTotpSecret, otpauthUri } from './totp';
+import { readTotpSecret } from './totp-secrets';
 
 /** The QR code as an SVG data URL, for an <img>: the page's CSP allows data: images. */
 function qrCodeImage(text: string): string {
@@ -31,7 +33,11 @@ async function twoFactorSecret(db: Db, adminId: number): Promise<string | null> 
 export async function startTwoFactorSetup(ctx: ServiceContext, session: AdminSession): Promise<TwoFactorSetup> {
   if (await twoFactorSecret(ctx.db, session.adminId)) throw new AppError(409, MESSAGES.twoFactorAlreadyOn);
   const secret = newTotpSecret();
-  await ctx.db.updateTable('admins').set({ totpPendingSecret: secret }).where('id', '=', session.adminId).execute();
+  await ctx.db
+    .updateTable('admins')
+    .set({ totpPendingSecret: sealSecret(ctx.secretKey, secret) })
+    .where('id', '=', session.adminId)
+    .execute();
   const { brandName } = await getSiteSettings(ctx);
   const uri = otpauthUri(secret, session.username, brandName);
   return { secret, otpauthUri: uri, qrCode: qrCodeImage(uri) };
@@ -71,14 +77,15 @@ export async function enableTwoFactor(
     .where('id', '=', session.adminId)
     .executeTakeFirstOrThrow();
   if (admin.totpSecret) throw new AppError(409, MESSAGES.twoFactorAlreadyOn);
-  if (!admin.totpPendingSecret) throw new AppError(400, MESSAGES.twoFactorNoSetup);
-  const step = matchTotpStep(admin.totpPendingSecret, code, now, null);
+  // One sealed with another key is as good as none: the setup starts again with a new secret.
+  const secret = admin.totpPendingSecret && readTotpSecret(ctx.secretKey, admin.totpPendingSecret);
+  if (!secret) throw new AppError(400, MESSAGES.twoFactorNoSetup);
+  const step = matchTotpStep(secret, code, now, null);
   if (step === null) throw new AppError(400, MESSAGES.invalidSignInCode, { code: MESSAGES.invalidSignInCode });
-  const secret = admin.totpPendingSecret;
   return ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('admins')
-      .set({ totpSecret: secret, totpPendingSecret: null, totpLastUsedStep: step })
+      .set({ totpSecret: sealSecret(ctx.secretKey, secret), totpPendingSecret: null, totpLastUsedStep: step })
       .where('id', '=', session.adminId)
       .execute();
     const recoveryCodes = await replaceRecoveryCodes(trx, session.adminId, now);
@@ -132,6 +139,7 @@ export async function renewRecoveryCodes(
  */
 export async function useSecondFactor(
   db: Db,
+  secretKey: Buffer,
   adminId: number,
   code: string,
   now: number,
@@ -142,7 +150,9 @@ export async function useSecondFactor(
     .where('id', '=', adminId)
     .executeTakeFirstOrThrow();
   if (!admin.totpSecret) return null;
-  const step = matchTotpStep(admin.totpSecret, code, now, admin.totpLastUsedStep);
+  // A secret this key cannot read matches no code; a recovery code still signs in.
+  const secret = readTotpSecret(secretKey, admin.totpSecret);
+  const step = secret === null ? null : matchTotpStep(secret, code, now, admin.totpLastUsedStep);
   if (step !== null) {
     const { numUpdatedRows } = await db
       .updateTable('admins')

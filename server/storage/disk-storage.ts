@@ -14,7 +14,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Flushes a folder's entries (the renames into it) to disk; a no-op where folders cannot be opened (Windows). */
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await fs.open(dir, 'r');

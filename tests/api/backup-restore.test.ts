@@ -1,19 +1,19 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, ContactMessage, Project } from '../../core/types';
 import { api, form } from '../support/api-client';
 import { adminOf, createProject, jpeg } from '../support/factories';
 import { onPostgres, postgresUrlFor } from '../support/test-database';
+import { modeOf, openToOthers, setUsualUmask } from '../support/file-modes';
+import { runScript } from '../support/scripts';
 import { onS3 } from '../support/test-media';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+setUsualUmask();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-backup-test-'));
 const dataDir = path.join(work, 'data');
 const archive = path.join(work, 'saved', 'studio.tar.gz');
@@ -21,19 +21,9 @@ const archive = path.join(work, 'saved', 'studio.tar.gz');
 let server: TestServer | undefined;
 let cookie: string;
 
-/** Runs `scripts/<name>.ts` as `npm run <name>` does, on the test's DATA_DIR. */
-async function runScript(name: 'backup' | 'restore', file: string, env: Record<string, string> = {}) {
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, file], {
-      cwd: root,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env },
-    });
-    return { code: 0, stdout, stderr: '' };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/** `npm run backup` or `restore` on the test's DATA_DIR. */
+const runBackupScript = (name: 'backup' | 'restore', file: string, env: Record<string, string> = {}) =>
+  runScript(name, [file], { DATA_DIR: dataDir, ...env });
 
 /** Every file in the data folder with a hash of its bytes, to show a refused restore changed nothing. */
 function fingerprint(): Record<string, string> {
@@ -95,17 +85,19 @@ describe.skipIf(onPostgres || onS3)('backup and restore', () => {
   it('backs up while the server runs, and restore brings back exactly that', { timeout: 60_000 }, async () => {
     // Signed in when the backup is taken: the archive holds this session.
     const sessionAtBackup = cookie;
-    const backup = await runScript('backup', archive);
+    const backup = await runBackupScript('backup', archive);
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(/Wrote .*studio\.tar\.gz/);
     expect(backup.stdout).toMatch(/projects 1, /);
     expect(fs.readdirSync(path.dirname(archive))).toEqual(['studio.tar.gz']);
-    // It holds the password hash and every message: its owner's alone.
-    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+    // It holds the password hash, every message and the key of the TOTP secrets: its owner's alone.
+    expect(modeOf(archive)).toBe(0o600);
+    expect(backup.stdout).toContain('the two-factor key: secret.key');
+    const keyAtBackup = fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8');
 
     // The server still has the database open: restore refuses and changes nothing.
     const before = fingerprint();
-    const refused = await runScript('restore', archive);
+    const refused = await runBackupScript('restore', archive);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('stop the server before restoring');
     expect(fingerprint()).toEqual(before);
@@ -121,12 +113,17 @@ describe.skipIf(onPostgres || onS3)('backup and restore', () => {
     expect(fs.existsSync(path.join(dataDir, 'uploads', project.image))).toBe(false);
     await stop();
 
-    const restored = await runScript('restore', archive);
+    const restored = await runBackupScript('restore', archive);
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain('sign in again');
     const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith('before-restore-'));
     expect(kept).toHaveLength(1);
     expect(fs.existsSync(path.join(dataDir, kept[0]!, 'studio.sqlite'))).toBe(true);
+    expect(fs.readFileSync(path.join(dataDir, kept[0]!, 'secret.key'), 'utf8')).toBe(keyAtBackup);
+    expect(restored.stdout).toContain('the two-factor key: secret.key');
+    expect(fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8')).toBe(keyAtBackup);
+    // The restored database, uploads and key, and the data they replaced, are as private as the server makes them.
+    expect(openToOthers(dataDir)).toEqual([]);
 
     running = await start();
     // No session survives a restore: not the one ended since the backup, which the backup held.
@@ -150,7 +147,7 @@ describe.skipIf(onPostgres || onS3)('backup and restore', () => {
     const before = fingerprint();
     const garbage = path.join(work, 'garbage.tar.gz');
     fs.writeFileSync(garbage, Buffer.from('not a backup at all, just some bytes'.repeat(100)));
-    const refusedGarbage = await runScript('restore', garbage);
+    const refusedGarbage = await runBackupScript('restore', garbage);
     expect(refusedGarbage.code).toBe(1);
     expect(refusedGarbage.stderr).toContain('is not a usable backup');
 
@@ -164,7 +161,7 @@ describe.skipIf(onPostgres || onS3)('backup and restore', () => {
     fs.writeFileSync(database, bytes);
     const damagedArchive = path.join(work, 'damaged.tar.gz');
     await tar.create({ gzip: true, file: damagedArchive, cwd: damaged }, fs.readdirSync(damaged));
-    const refusedDamaged = await runScript('restore', damagedArchive);
+    const refusedDamaged = await runBackupScript('restore', damagedArchive);
     expect(refusedDamaged.code).toBe(1);
     expect(refusedDamaged.stderr).toMatch(/studio\.sqlite (fails its integrity check|cannot be read)/);
 
@@ -178,7 +175,7 @@ describe.runIf(onPostgres)('backup on PostgreSQL', () => {
     const before = fingerprint();
     const env = { DATABASE_URL: await postgresUrlFor(dataDir) };
     for (const name of ['backup', 'restore'] as const) {
-      const refused = await runScript(name, archive, env);
+      const refused = await runBackupScript(name, archive, env);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('back the database up with pg_dump');
     }
@@ -193,7 +190,7 @@ describe.skipIf(onPostgres)('backup with the images in a bucket', () => {
     const env = { MEDIA_STORAGE: 's3', S3_BUCKET: 'studio-media' };
     const target = path.join(work, 'saved', 'bucket-site.tar.gz');
     for (const name of ['backup', 'restore'] as const) {
-      const refused = await runScript(name, target, env);
+      const refused = await runBackupScript(name, target, env);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('the images are in the bucket "studio-media"');
       expect(refused.stderr).toContain("bucket's own versioning or replication");

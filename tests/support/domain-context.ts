@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../../server/config';
 import { migrateToLatest, openDatabase } from '../../server/db/database';
+import { loadSecretKey } from '../../server/secret-box';
 import type { ServiceContext } from '../../server/services/context';
 import { createMediaStorage } from '../../server/storage';
 import { onPostgres, postgresUrlFor } from './test-database';
@@ -11,8 +12,8 @@ import { onS3, testBucket } from './test-media';
 
 /**
  * Domain tests call the services in the test's own process, on a database and a media storage of their own,
- * opened the way the server opens them (readConfig, openDatabase, createMediaStorage): no server to spawn, no
- * HTTP in between. Spawned servers (test-server.ts) stay for what only HTTP shows.
+ * opened the way the server opens them (readConfig, openDatabase, createMediaStorage, loadSecretKey): no server
+ * to spawn, no HTTP in between. Spawned servers (test-server.ts) stay for what only HTTP shows.
  */
 export interface DomainContext extends ServiceContext {
   dataDir: string;
@@ -65,6 +66,7 @@ export async function openDomainContext(env: Record<string, string> = {}): Promi
     db,
     storage,
     config,
+    secretKey: await loadSecretKey(config),
     dataDir,
     close: async () => {
       try {

@@ -125,3 +125,24 @@ describe('SMTP_URL and NOTIFY_EMAIL', () => {
     );
   });
 });
+
+describe('SECRET_KEY', () => {
+  it('is unset by default, so the key file in DATA_DIR is used', () => {
+    const config = readConfig({ DATA_DIR: '/srv/studio/data' });
+    expect(config.secretKey).toBeUndefined();
+    expect(config.secretKeyFile).toBe('/srv/studio/data/secret.key');
+  });
+
+  it('takes 32 bytes in base64, as `openssl rand -base64 32` prints them', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(readConfig({ SECRET_KEY: `${key.toString('base64')}\n` }).secretKey).toEqual(key);
+  });
+
+  it.each(['short', Buffer.alloc(16).toString('base64'), Buffer.alloc(32).toString('hex')])(
+    'refuses %s without repeating it',
+    (value) => {
+      expect(() => readConfig({ SECRET_KEY: value })).toThrow(ConfigError);
+      expect(() => readConfig({ SECRET_KEY: value })).not.toThrow(value);
+    },
+  );
+});

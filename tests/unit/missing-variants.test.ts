@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,7 @@ import { makeImage } from '../support/images';
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-variants-'));
 const db = openSqlite(path.join(folder, 'studio.sqlite'));
 const storage = new DiskStorage(path.join(folder, 'uploads'));
-const ctx: ServiceContext = { db, storage, config: readConfig({ DATA_DIR: folder }) };
+const ctx: ServiceContext = { db, storage, config: readConfig({ DATA_DIR: folder }), secretKey: randomBytes(32) };
 afterAll(async () => {
   await db.destroy();
   fs.rmSync(folder, { recursive: true, force: true });
