@@ -1,12 +1,12 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
-import { LISTING_PAGES, SERVICE_PAGES } from '../core/site-structure';
+import { BLOG_FEED_PATH, LISTING_PAGES, SERVICE_PAGES } from '../core/site-structure';
 
 const withoutSlash = (path: string) => path.replace(/^\//, '');
 
 export default [
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
   route('robots.txt', 'routes/seo/robots.ts'),
-  route('blog/rss.xml', 'routes/seo/rss.ts'),
+  route(withoutSlash(BLOG_FEED_PATH), 'routes/seo/rss.ts'),
   route('dashboard/login', 'routes/dashboard/dashboard-login.tsx'),
   route('dashboard/logout', 'routes/dashboard/dashboard-logout.tsx'),
   route('dashboard', 'routes/dashboard/dashboard-layout.tsx', [

@@ -65,6 +65,9 @@ export function isMenu(item: NavLink | NavMenu): item is NavMenu {
 
 export type ListingFilter = 'year' | 'location' | 'category' | 'status';
 
+/** The filters a listing page's query string chose, by name. */
+export type ListingFilters = Partial<Record<ListingFilter, string>>;
+
 /** A category listing page: which categories it gathers and which filters its bottom bar offers. */
 export interface ListingPage {
   path: string;
@@ -199,6 +202,9 @@ export const SERVICE_PAGES = [
   { path: '/about/about-interior', title: 'Interior' },
   { path: '/about/about-exterior', title: 'Exterior' },
 ] as const;
+
+/** The blog's RSS feed: a route of its own beside the posts' `/blog/:id`. */
+export const BLOG_FEED_PATH = '/blog/rss.xml';
 
 /** Every public route of SPEC section 2 that has no parameter, for the sitemap. */
 export const STATIC_PUBLIC_PATHS: readonly string[] = [

@@ -23,7 +23,12 @@ export function siteDataFrom(matches: Matches): SiteData | undefined {
 export interface PageMeta {
   title: string;
   description: string;
-  path: string;
+  /**
+   * The page's own address, for its canonical link and og:url. A 404 has none: it is not a page, and left
+   * without one it is the same bytes whatever address was asked, so the page cache can keep one answer for
+   * every unusable id of a route (server/http/page-cache-key.ts).
+   */
+  path?: string;
   image?: string;
   /** The alt text of `image`, for og:image:alt. */
   imageAlt?: string;
@@ -32,7 +37,8 @@ export interface PageMeta {
   jsonLd?: object | object[];
 }
 
-function absolute(siteUrl: string, url: string): string {
+/** A URL as a page outside the site needs it: a path gets the site's origin, an absolute URL stays as it is. */
+export function absoluteUrl(siteUrl: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${siteUrl}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
@@ -53,23 +59,23 @@ export function withOwnerSeo<T extends Pick<PageMeta, 'path' | 'description' | '
 export function pageMeta(site: SiteData | undefined, page: PageMeta): MetaDescriptor[] {
   const seo = withOwnerSeo(site, page);
   const siteUrl = site?.siteUrl ?? '';
-  const url = absolute(siteUrl, seo.path);
+  const url = seo.path === undefined ? undefined : absoluteUrl(siteUrl, seo.path);
   const image = seo.image
-    ? absolute(siteUrl, seo.image)
+    ? absoluteUrl(siteUrl, seo.image)
     : site?.settings.logo
-      ? absolute(siteUrl, `/uploads/${site.settings.logo}`)
+      ? absoluteUrl(siteUrl, `/uploads/${site.settings.logo}`)
       : undefined;
   const description = seo.description.slice(0, 300);
   const tags: MetaDescriptor[] = [
     { title: seo.title },
     { name: 'description', content: description },
     { name: 'robots', content: seo.noindex ? 'noindex, follow' : ROBOTS_DEFAULT },
-    { tagName: 'link', rel: 'canonical', href: url },
+    ...(url ? [{ tagName: 'link', rel: 'canonical', href: url }] : []),
     { property: 'og:type', content: seo.type ?? 'website' },
     { property: 'og:site_name', content: site?.settings.brandName ?? '' },
     { property: 'og:title', content: seo.title },
     { property: 'og:description', content: description },
-    { property: 'og:url', content: url },
+    ...(url ? [{ property: 'og:url', content: url }] : []),
     { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
   ];
   if (image) tags.push({ property: 'og:image', content: image });

@@ -20,7 +20,7 @@ import { limitUploads } from './uploads-parser';
 /** The REST API of SPEC section 7 and the additions of DESIGN.md, under /api. */
 export function apiRouter(ctx: ServiceContext): Router {
   const router = Router();
-  router.use(refuseCrossSiteWrites(ctx.config));
+  router.use(refuseCrossSiteWrites());
   router.use(express.json({ limit: '1mb' }));
   router.use(loadSession(ctx));
   router.use(refuseWritesUntilPasswordChanged);

@@ -56,7 +56,7 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Exp
   app.use('/api', apiRouter(ctx));
   app.use(assets);
   // Page forms (sign-in, contact without JavaScript) change things too: same Origin rule as the API.
-  app.use(refuseCrossSiteWrites(ctx.config));
+  app.use(refuseCrossSiteWrites());
   app.use(limitPageFormBodies(ctx));
   // Pages do not depend on the session, but an answer to a signed-in request must stay out of shared caches
   // (app/entry.server.tsx, decision 008).

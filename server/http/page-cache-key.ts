@@ -1,14 +1,12 @@
-import { LISTING_PAGES } from '../../core/site-structure';
-import { matchesNoProject, projectFiltersFrom, projectListKey } from './project-list-query';
-
-/**
- * The query parameters each path reads on the server; every other one is dropped from the key, so `?x=random`
- * shares the entry of the bare path. (The home page's `?loading` and `?reset` are read in the browser only.)
- */
-const LISTING_PARAMETERS = new Map(LISTING_PAGES.map((page) => [page.path, page.filters as readonly string[]]));
+import { recordIdFrom } from '../../core/record-id';
+import { BLOG_FEED_PATH, findListingPage } from '../../core/site-structure';
+import { listingFiltersFrom, matchesNoProject, projectFiltersFrom, projectListKey } from './project-list-query';
 
 /** React Router names the routes whose loaders a `.data` request runs. */
 const DATA_ROUTES_PARAMETER = '_routes';
+
+/** The page of one row: `/project/18`, `/blog/3` (the blog's feed has a route of its own). */
+const RECORD_PAGE = /^\/(project|blog)\/([^/]+)$/;
 
 export interface PageCacheKey {
   key: string;
@@ -18,6 +16,18 @@ export interface PageCacheKey {
    * visitor can vary at will (query values, letter case, unknown paths) share a small store of their own.
    */
   canonical: boolean;
+}
+
+/**
+ * The one key of every path of a row's page whose id is not written as the site writes it (`/project/018`,
+ * `/project/0x12`, `/blog/1.0`): the route answers those 404 whatever the id (core/record-id.ts), and a 404 page
+ * does not name its address (app/lib/seo.ts), so they are one answer, made once, kept in the small store.
+ * (`<` cannot stand unescaped in a requested path, so no real path has this key.)
+ */
+function unusableIdPath(path: string, pagePath: string): string | undefined {
+  const match = pagePath === BLOG_FEED_PATH ? null : RECORD_PAGE.exec(pagePath);
+  if (!match || recordIdFrom(match[2]) !== undefined) return undefined;
+  return `/${match[1]}/<not an id>${path.endsWith('.data') ? '.data' : ''}`;
 }
 
 function canonicalPath(path: string): boolean {
@@ -41,13 +51,17 @@ function pagePathOf(path: string): string {
   return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path;
 }
 
-function keptParameters(path: string, query: URLSearchParams, names: readonly string[]): string {
-  const kept = new URLSearchParams();
-  for (const name of names) {
-    // The loaders read the first value of a repeated parameter.
-    const value = query.get(name);
-    if (value) kept.set(name, value);
-  }
+/**
+ * The parameters a page reads on the server, as it reads them: a listing page's filters with the values it can
+ * have (project-list-query.ts), so `/design?year=junk` or `?x=random` shares the entry of the bare path; `.data`'s
+ * route names. (The home page's `?loading` and `?reset` are read in the browser only.)
+ */
+function keptParameters(path: string, pagePath: string, query: URLSearchParams): string {
+  const listing = findListingPage(pagePath);
+  const kept = new URLSearchParams(listing && listingFiltersFrom(listing, query));
+  // The loaders read the first value of a repeated parameter.
+  const routes = path.endsWith('.data') ? query.get(DATA_ROUTES_PARAMETER) : null;
+  if (routes) kept.set(DATA_ROUTES_PARAMETER, routes);
   const text = kept.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -71,10 +85,8 @@ export function pageCacheKey(path: string, search: string): PageCacheKey | undef
     return { key, canonical: search === '' };
   }
   const pagePath = pagePathOf(path);
-  const names = [
-    ...(LISTING_PARAMETERS.get(pagePath) ?? []),
-    ...(path.endsWith('.data') ? [DATA_ROUTES_PARAMETER] : []),
-  ];
-  const key = keptParameters(path, query, names);
+  const notFound = unusableIdPath(path, pagePath);
+  if (notFound) return { key: keptParameters(notFound, pagePath, query), canonical: false };
+  const key = keptParameters(path, pagePath, query);
   return { key, canonical: key === path && canonicalPath(path) };
 }

@@ -1,12 +1,12 @@
 import type { Request } from 'express';
 import { MESSAGES } from '../../core/messages';
+import { recordIdFrom } from '../../core/record-id';
 import { AppError } from '../services/errors';
 
 /** The numeric `:id` of a route; anything else cannot name a row, so it is a 404. */
 export function idParam(req: Request, notFoundMessage: string = MESSAGES.notFound): number {
-  const raw = String(req.params.id ?? '');
-  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new AppError(404, notFoundMessage);
+  const id = recordIdFrom(String(req.params.id ?? ''));
+  if (id === undefined) throw new AppError(404, notFoundMessage);
   return id;
 }
 

@@ -6,6 +6,7 @@ import {
   PROJECT_YEAR_MIN,
 } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
+import type { ListingFilter, ListingFilters, ListingPage } from '../../core/site-structure';
 import type { Project } from '../../core/types';
 import type { ProjectFilters } from '../services/projects';
 import { AppError } from '../services/errors';
@@ -28,9 +29,14 @@ function text(value: unknown): string | undefined {
 function wholeNumber(query: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
   const value = text(query[name]);
   if (value === undefined) return undefined;
-  const number = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  if (!(number >= min && number <= max)) throw new AppError(400, MESSAGES.invalidWholeNumber(name, min, max));
+  const number = boundedWholeNumber(value, min, max);
+  if (number === undefined) throw new AppError(400, MESSAGES.invalidWholeNumber(name, min, max));
   return number;
+}
+
+function boundedWholeNumber(value: string, min: number, max: number): number | undefined {
+  const number = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  return number >= min && number <= max ? number : undefined;
 }
 
 /** The exact-match filters of SPEC section 5, from the query string; a number out of bounds is a 400. */
@@ -46,6 +52,42 @@ export function projectFiltersFrom(query: Record<string, unknown>): ProjectFilte
   };
 }
 
+/**
+ * The filters of a listing page as its loader and the page cache read them: the page's own filters (the first
+ * value of a repeated one), each only with a value the page can have: a year within bounds, read as a number
+ * (`02019` is 2019, as for the API), one of the page's categories, a known status. Anything else is left out,
+ * so `/design?year=junk` is the bare page and shares its cache entry. A location comes from the data, so the
+ * loader checks it against the page's projects (app/routes/public/listing.server.ts).
+ */
+export function listingFiltersFrom(page: ListingPage, query: URLSearchParams): ListingFilters {
+  const filters: ListingFilters = {};
+  for (const filter of page.filters) {
+    const value = listingFilterValue(page, filter, query.get(filter));
+    if (value !== undefined) filters[filter] = value;
+  }
+  return filters;
+}
+
+function listingFilterValue(page: ListingPage, filter: ListingFilter, value: string | null): string | undefined {
+  if (!value) return undefined;
+  switch (filter) {
+    case 'year': {
+      const year = boundedWholeNumber(value, PROJECT_YEAR_MIN, PROJECT_YEAR_MAX);
+      return year === undefined ? undefined : String(year);
+    }
+    case 'category':
+      return page.categories.includes(value) ? value : undefined;
+    case 'status':
+      return isStatus(value) ? value : undefined;
+    case 'location':
+      return value;
+  }
+}
+
+function isStatus(value: string): boolean {
+  return (PROJECT_STATUSES as readonly string[]).includes(value);
+}
+
 /** The cache key of a project list: the filters as read, so spellings of one number share it. */
 export function projectListKey(filters: ProjectFilters): string {
   return `projects:${JSON.stringify(filters)}`;
@@ -57,8 +99,7 @@ export function projectListKey(filters: ProjectFilters): string {
  */
 export function matchesNoProject(filters: ProjectFilters): boolean {
   const unknownCategory = filters.category !== undefined && !ALL_PROJECT_CATEGORIES.includes(filters.category);
-  const unknownStatus =
-    filters.status !== undefined && !(PROJECT_STATUSES as readonly string[]).includes(filters.status);
+  const unknownStatus = filters.status !== undefined && !isStatus(filters.status);
   return unknownCategory || unknownStatus;
 }
 

@@ -214,6 +214,8 @@ describe('SEO fields', () => {
     expect(html).toContain('<meta name="description" content="How rammed-earth walls are built."/>');
     expect(html).toContain('"description":"How rammed-earth walls are built."');
     expect(html).toContain('<meta property="og:image" content="https://cdn.example.bt/earth.jpg"/>');
+    // The JSON-LD's image too, as given: it once had SITE_URL put in front of it.
+    expect(html).toContain('"image":"https://cdn.example.bt/earth.jpg"');
     const cleared = await api<{ data: Blog }>(server, 'PUT', `/api/blogs/${created.body.data.id}`, {
       cookie,
       json: { seoDescription: '', seoImage: '' },
@@ -246,6 +248,13 @@ describe('SEO fields', () => {
     const html = await page(`/project/${created.body.data.id}`);
     expect(html).toContain('<meta name="description" content="A farmhouse of rammed earth in the Haa valley."/>');
     expect(html).toContain(`/uploads/${created.body.data.image}"/>`);
+    const withImage = await api(server, 'PUT', `/api/projects/${created.body.data.id}`, {
+      cookie,
+      form: form({ seoImage: 'https://cdn.example.bt/haa.jpg' }),
+    });
+    expect(withImage.status).toBe(200);
+    const described = await page(`/project/${created.body.data.id}`);
+    expect(described).toContain('"image":["https://cdn.example.bt/haa.jpg","http://');
     const bad = await api(server, 'PUT', `/api/projects/${created.body.data.id}`, {
       cookie,
       form: form({ seoImage: 'not an image address' }),

@@ -1,15 +1,17 @@
 import { data, Link } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import { resolveImageUrl } from '../../../core/image-url';
+import { recordIdFrom } from '../../../core/record-id';
 import { formatDate } from '../../lib/format';
-import { pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
+import { absoluteUrl, pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import type { Route } from './+types/blog-post';
 import { loadBlogPost } from './blog.server';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const post = await loadBlogPost(context, Number(params.id));
+  const id = recordIdFrom(params.id);
+  const post = id === undefined ? null : await loadBlogPost(context, id);
   if (!post) throw data(null, { status: 404 });
   return post;
 }
@@ -18,13 +20,12 @@ export const links: Route.LinksFunction = () => [
   { rel: 'alternate', type: 'application/rss+xml', title: 'Blog RSS feed', href: '/blog/rss.xml' },
 ];
 
-export function meta({ matches, data: post, location }: Route.MetaArgs) {
+export function meta({ matches, data: post }: Route.MetaArgs) {
   const site = siteDataFrom(matches);
   if (!post) {
     return pageMeta(site, {
       title: titleWithBrand(site, MESSAGES.blogNotFound),
       description: MESSAGES.blogNotFoundDetail,
-      path: location.pathname,
       noindex: true,
     });
   }
@@ -48,7 +49,7 @@ export function meta({ matches, data: post, location }: Route.MetaArgs) {
       dateModified: blog.updatedAt,
       articleSection: blog.category,
       keywords: blog.tags.join(', '),
-      image: image ? `${siteUrl}${resolveImageUrl(image)}` : undefined,
+      image: image ? absoluteUrl(siteUrl, resolveImageUrl(image)) : undefined,
       mainEntityOfPage: `${siteUrl}/blog/${blog.id}`,
       publisher: { '@type': 'Organization', name: site?.settings.brandName },
     },

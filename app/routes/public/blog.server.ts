@@ -8,7 +8,7 @@ export async function loadPublishedBlogs(context: AppLoadContext) {
 
 /** A published post, with the plain-text description SPEC section 2 falls back to. */
 export async function loadBlogPost(context: AppLoadContext, id: number) {
-  const blog = Number.isSafeInteger(id) && id > 0 ? await getBlog(context.ctx, id) : null;
+  const blog = await getBlog(context.ctx, id);
   if (!blog) return null;
   return { blog, description: blog.excerpt || htmlToText(blog.content).slice(0, 200) };
 }

@@ -1,9 +1,8 @@
-import type { AppLoadContext } from 'react-router';
-import type { ListingFilter, ListingPage } from '../../../core/site-structure';
+import { type AppLoadContext, redirect } from 'react-router';
+import type { ListingFilter, ListingFilters, ListingPage } from '../../../core/site-structure';
 import type { Project } from '../../../core/types';
+import { listingFiltersFrom } from '../../../server/http/project-list-query';
 import { listProjects } from '../../../server/services/projects';
-
-export type ListingFilters = Partial<Record<ListingFilter, string>>;
 
 function valueOf(project: Project, filter: ListingFilter): string {
   return filter === 'year' ? String(project.year) : project[filter];
@@ -19,20 +18,27 @@ function distinct(projects: Project[], filter: ListingFilter): string[] {
  * The projects of a listing page: exact membership of its categories (a
  * project with another category never appears), then the exact filters of
  * the query string. Options come from all the page's projects.
+ *
+ * A filter value none of the page's projects has (a location from an old link, or typed) is not one the
+ * filter bar offers: the page redirects to itself without it. Rendered, each such value would be a page of
+ * its own for the page cache to make and keep, and there is no end to them (decision 014).
  */
 export async function loadListing(context: AppLoadContext, page: ListingPage, query: URLSearchParams) {
   const all = (await listProjects(context.ctx)).filter((project) => page.categories.includes(project.category));
-  const filters: ListingFilters = {};
-  for (const filter of page.filters) {
-    const value = query.get(filter);
-    if (value) filters[filter] = value;
-  }
-  const projects = all.filter((project) =>
-    page.filters.every((filter) => !filters[filter] || valueOf(project, filter) === filters[filter]),
-  );
   const options = Object.fromEntries(page.filters.map((filter) => [filter, distinct(all, filter)])) as Record<
     ListingFilter,
     string[]
   >;
+  const chosen = listingFiltersFrom(page, query);
+  const filters: ListingFilters = Object.fromEntries(
+    Object.entries(chosen).filter(([filter, value]) => options[filter as ListingFilter].includes(value)),
+  );
+  if (Object.keys(filters).length < Object.keys(chosen).length) {
+    const kept = new URLSearchParams(filters as Record<string, string>).toString();
+    throw redirect(kept ? `${page.path}?${kept}` : page.path);
+  }
+  const projects = all.filter((project) =>
+    page.filters.every((filter) => !filters[filter] || valueOf(project, filter) === filters[filter]),
+  );
   return { projects, filters, options };
 }

@@ -6,12 +6,11 @@ export function loader() {
   throw data(null, { status: 404 });
 }
 
-export function meta({ matches, location }: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   const site = siteDataFrom(matches);
   return pageMeta(site, {
     title: titleWithBrand(site, 'Page not found'),
     description: 'The page you are looking for does not exist or may have been moved.',
-    path: location.pathname,
     noindex: true,
   });
 }

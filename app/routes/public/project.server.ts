@@ -8,7 +8,6 @@ import { isPublic } from '../../../server/services/publishing';
  */
 export async function loadProject(context: AppLoadContext, id: number, request: Request) {
   const preview = context.admin !== null && new URL(request.url).searchParams.has('preview');
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
   const project = await getProject(context.ctx, id, { includeDrafts: preview });
   return project && { project, unpublished: !isPublic(project.publishedAt) };
 }

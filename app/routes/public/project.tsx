@@ -3,28 +3,29 @@ import { data, Link } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import { resolveImageUrl } from '../../../core/image-url';
 import { projectCover } from '../../../core/project-cover';
+import { recordIdFrom } from '../../../core/record-id';
 import { LISTING_PAGES } from '../../../core/site-structure';
 import { DesignTeamModal } from '../../features/projects/design-team-modal';
 import { ProjectGallery } from '../../features/projects/project-gallery';
 import { RefreshButton } from '../../features/projects/refresh-button';
 import { PreviewNotice } from '../../features/projects/preview-notice';
-import { pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
+import { absoluteUrl, pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import type { Route } from './+types/project';
 import { loadProject } from './project.server';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const loaded = await loadProject(context, Number(params.id), request);
+  const id = recordIdFrom(params.id);
+  const loaded = id === undefined ? null : await loadProject(context, id, request);
   if (!loaded) throw data(null, { status: 404 });
   return loaded;
 }
 
-export function meta({ matches, data: loaded, location }: Route.MetaArgs) {
+export function meta({ matches, data: loaded }: Route.MetaArgs) {
   const site = siteDataFrom(matches);
   if (!loaded) {
     return pageMeta(site, {
       title: titleWithBrand(site, MESSAGES.projectNotFound),
       description: MESSAGES.projectNotFoundDetail,
-      path: location.pathname,
       noindex: true,
     });
   }
@@ -53,7 +54,7 @@ export function meta({ matches, data: loaded, location }: Route.MetaArgs) {
           // The owner's social image, then the cover: search engines take the first image as the work's picture.
           image: [project.seoImage ?? '', cover.path, ...project.images.filter((path) => path !== cover.path)]
             .filter(Boolean)
-            .map((path) => `${siteUrl}${resolveImageUrl(path)}`),
+            .map((path) => absoluteUrl(siteUrl, resolveImageUrl(path))),
           creator: { '@type': 'Organization', name: site?.settings.brandName },
           url: `${siteUrl}/project/${project.id}`,
         },
