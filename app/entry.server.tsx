@@ -6,7 +6,8 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from 'react-router';
-import { ServerRouter } from 'react-router';
+import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from 'react-router';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableMessage } from '../server/http/errors';
 import {
   contentEtag,
   etagMatches,
@@ -63,6 +64,21 @@ function finish(
   return new Response(method === 'HEAD' ? null : body, { status, headers });
 }
 
+/**
+ * A page whose loader or action found the database unavailable answers 503 with Retry-After, and its error
+ * boundary says so: React Router has by now replaced the error with a bare "Unexpected Server Error" (500), in
+ * the page and in the data it hydrates from, so the errors are put back as a 503 answer of the site's own.
+ */
+function answerDatabaseOutage(request: Request, routerContext: EntryContext, responseHeaders: Headers): number {
+  const errors = routerContext.staticHandlerContext.errors ?? {};
+  const message = databaseUnavailableMessage(request.method.toUpperCase());
+  for (const routeId of Object.keys(errors)) {
+    errors[routeId] = new ErrorResponseImpl(503, 'Service Unavailable', message);
+  }
+  responseHeaders.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  return 503;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -70,6 +86,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (loadContext.databaseUnavailable) {
+    responseStatusCode = answerDatabaseOutage(request, routerContext, responseHeaders);
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -129,6 +148,11 @@ export default function handleRequest(
  */
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
   const headers = new Headers(response.headers);
+  if (context.databaseUnavailable) {
+    headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    headers.set('Cache-Control', NO_STORE);
+    return new Response(response.body, { status: 503, headers });
+  }
   if (response.status !== 200 || !response.body) {
     if (!headers.has('Cache-Control')) headers.set('Cache-Control', context.admin ? PRIVATE_CACHE_CONTROL : NO_STORE);
     return new Response(response.body, { status: response.status, headers });

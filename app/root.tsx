@@ -34,16 +34,18 @@ export default function App() {
 
 /** The last resort, when even the page layout failed: no stack traces, a way home. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const [title, text] =
+    status === 404
+      ? ['Page not found', 'The page you are looking for does not exist or may have been moved.']
+      : status === 503
+        ? ['Back in a moment', isRouteErrorResponse(error) ? String(error.data) : '']
+        : ['Something went wrong', 'Please try again in a moment.'];
   return (
     <main className="container section">
-      <title>{notFound ? 'Page not found' : 'Something went wrong'}</title>
-      <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-      <p>
-        {notFound
-          ? 'The page you are looking for does not exist or may have been moved.'
-          : 'Please try again in a moment.'}
-      </p>
+      <title>{title}</title>
+      <h1>{title}</h1>
+      <p>{text}</p>
       <a className="button" href="/">
         Go Back to Home
       </a>

@@ -97,6 +97,10 @@ export const MESSAGES = {
     `The value of "${name}" must be a whole number from ${min} to ${max}`,
   invalidJson: 'The request body is not valid JSON',
   internalError: 'Something went wrong on our side. Please try again.',
+  /** A database outage (server/db/availability.ts), as a read and as a write that was not saved are told. */
+  databaseUnavailable: 'The site cannot reach its database just now. Please try again in a minute.',
+  databaseUnavailableNotSaved:
+    'The site cannot reach its database just now, so this was not saved. Please try again in a minute.',
 
   // The owner's account
   passwordTooShort: (min: number) => `The new password must be at least ${min} characters long.`,

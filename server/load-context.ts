@@ -9,6 +9,8 @@ declare module 'react-router' {
     clientIp: string;
     /** The administrator's session the request carries, if valid: its answer must stay out of shared caches. */
     admin: AdminSession | null;
+    /** Set by handleRouteError when a loader or action found the database unavailable: the answer is a 503. */
+    databaseUnavailable?: boolean;
   }
 }
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
 import { type Config, readConfig } from './config';
-import { migrateToLatest, openDatabase, withStartupLock } from './db/database';
+import { isConnectionFailure } from './db/availability';
+import { type Db, migrateToLatest, openDatabase, withStartupLock } from './db/database';
 import { seedDemoContent } from './db/seed-demo';
 import { builtAssets, createApp } from './http/app';
 import { keepNewFilesPrivate, makeDataDirPrivate } from './private-data';
@@ -56,6 +57,25 @@ function reportDataDirTightened(config: Config): void {
   }
 }
 
+/**
+ * Migrates the database. A worker started in place of one that stopped (not the first) waits for a database that
+ * does not answer, so that it comes up by itself when the database does, rather than exiting at once to be
+ * replaced again and again; a first start reports the failure, so a wrong DATABASE_URL is seen.
+ */
+async function migrate(db: Db, first: boolean): Promise<void> {
+  for (let waited = false; ; waited = true) {
+    try {
+      await migrateToLatest(db);
+      if (waited) console.log('The database answers again: starting.');
+      return;
+    } catch (error) {
+      if (first || !isConnectionFailure(error)) throw error;
+      if (!waited) console.log('Waiting for the database to answer before starting.');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 async function prepareData(config: Config, sweep: boolean): Promise<ServiceContext> {
   if (sweep) reportDataDirTightened(config);
   const secretKey = await loadSecretKey(config);
@@ -65,7 +85,7 @@ async function prepareData(config: Config, sweep: boolean): Promise<ServiceConte
     if (leftovers > 0) console.log(`Removed ${leftovers} unfinished upload file(s) left by an earlier stop.`);
   }
   const db = openDatabase(config);
-  await migrateToLatest(db);
+  await migrate(db, sweep);
   if (sweep) {
     const orphans = await removeUnreferencedImageFiles(db, storage);
     if (orphans > 0) console.log(`Removed ${orphans} image file(s) no record points at, left by an earlier stop.`);

@@ -15,6 +15,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { DATABASE_TIMEOUT_MS, type DatabaseAvailability, guardPool, isConnectionFailure } from './availability';
 import { migrationProvider } from './migrations';
 import { usesPostgres } from './dialect';
 import type { Database } from './schema';
@@ -77,11 +78,23 @@ export function openSqlite(file: string): Db {
 // COUNT(*) is a bigint, which pg hands over as a string; the counts here are small.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+const availabilities = new WeakMap<Db, DatabaseAvailability>();
+
+/** Whether the database answers, as far as this process knows; SQLite, a file, always does. */
+export function databaseAvailable(db: Db): boolean {
+  return availabilities.get(db)?.available ?? true;
+}
+
 export function openPostgres(url: string): Db {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+  const guarded = guardPool(
+    new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: DATABASE_TIMEOUT_MS }),
+  );
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: guarded.pool as pg.Pool }),
     plugins: [new CamelCasePlugin()],
   });
+  availabilities.set(db, guarded.availability);
+  return db;
 }
 
 export function openDatabase(target: DatabaseTarget): Db {
@@ -107,6 +120,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
+  // An outage is not the migration's fault: passed on as such, so a waiting start can tell (server/main.ts).
+  if (isConnectionFailure(error)) throw error;
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
@@ -123,7 +138,15 @@ export async function migrateToLatest(db: Db): Promise<void> {
 export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
   if (!usesPostgres(db)) return work();
   return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(hashtext('studio:start-up:' || current_schema()))`.execute(connection);
+    // Asked again every half second rather than waited for in one query: another instance's demo seeding holds it
+    // for half a minute, far past the time a query may take (availability.ts).
+    for (;;) {
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(hashtext('studio:start-up:' || current_schema())) as locked`.execute(connection);
+      if (rows[0]?.locked) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     try {
       return await work();
     } finally {

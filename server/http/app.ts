@@ -7,9 +7,10 @@ import type { ServerBuild } from 'react-router';
 import type { ContentWatch } from '../services/content-watch';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
-import { RateLimitError } from '../services/rate-limit';
 import { refuseUnusedMethods } from './allowed-methods';
+import { DatabaseUnavailableError } from '../db/availability';
 import { apiRouter } from './api';
+import { databaseUnavailableMessage, logRequestFailure, setRetryAfter } from './errors';
 import { refuseCrossSiteWrites } from './origin-check';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression-threshold';
 import { limitPageFormBodies } from './page-body-limit';
@@ -68,15 +69,22 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Exp
       getLoadContext: (req) => ({ ctx, clientIp: req.ip ?? '', admin: req.admin ?? null }),
     }),
   );
-  app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);
-    const status = error instanceof AppError ? error.status : 500;
-    if (status >= 500) console.error(error);
-    if (error instanceof RateLimitError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    const unavailable = error instanceof DatabaseUnavailableError;
+    const status = error instanceof AppError ? error.status : unavailable ? 503 : 500;
+    logRequestFailure(req, error, status);
+    setRetryAfter(res, error);
     res
       .status(status)
       .type('text/plain')
-      .send(error instanceof AppError ? error.message : 'Something went wrong.');
+      .send(
+        error instanceof AppError
+          ? error.message
+          : unavailable
+            ? databaseUnavailableMessage(req.method)
+            : 'Something went wrong.',
+      );
   });
   return app;
 }

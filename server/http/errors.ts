@@ -2,6 +2,8 @@ import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { MAX_PROJECT_IMAGES } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
+import { DatabaseUnavailableError } from '../db/availability';
+import { logEvent } from '../log';
 import { AppError } from '../services/errors';
 import { RateLimitError } from '../services/rate-limit';
 
@@ -13,7 +15,20 @@ import { RateLimitError } from '../services/rate-limit';
 const UNREADABLE_MULTIPART =
   /^(Malformed part header|Unexpected end of (form|file)|Multipart: Boundary not found|Malformed content type|Malformed urlencoded form)$/;
 
-function statusOf(error: unknown): { status: number; message: string; fields?: Record<string, string> } {
+/** How long a client is asked to wait when the database is unavailable: its probe asks every second. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** What a person is told of a database outage: a write also hears that it was not saved. */
+export function databaseUnavailableMessage(method: string): string {
+  const reading = method === 'GET' || method === 'HEAD';
+  return reading ? MESSAGES.databaseUnavailable : MESSAGES.databaseUnavailableNotSaved;
+}
+
+function statusOf(
+  error: unknown,
+  method: string,
+): { status: number; message: string; fields?: Record<string, string> } {
+  if (error instanceof DatabaseUnavailableError) return { status: 503, message: databaseUnavailableMessage(method) };
   if (error instanceof AppError) return { status: error.status, message: error.message, fields: error.fields };
   if (error instanceof multer.MulterError) {
     if (error.code === 'LIMIT_FILE_SIZE') return { status: 413, message: MESSAGES.imageTooLarge };
@@ -33,12 +48,30 @@ function statusOf(error: unknown): { status: number; message: string; fields?: R
   return { status: 500, message: MESSAGES.internalError };
 }
 
+/**
+ * Logs a failed request's error: a database outage as one line (availability.ts logs the outage itself once),
+ * anything else at 500 with its stack, a client's mistake not at all (the request log has it).
+ */
+export function logRequestFailure(req: Request, error: unknown, status: number): void {
+  if (error instanceof DatabaseUnavailableError) {
+    logEvent('warn', 'request failed: database unavailable', { method: req.method, path: req.path });
+  } else if (status >= 500) {
+    console.error(`${req.method} ${req.originalUrl} failed:`, error);
+  }
+}
+
+/** The Retry-After of an answer that asks the client to come back: a rate limit's wait, or a database outage's. */
+export function setRetryAfter(res: Response, error: unknown): void {
+  if (error instanceof RateLimitError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  if (error instanceof DatabaseUnavailableError) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+}
+
 /** Answers `{error}` with the right status; internals go to the log only. */
 export function apiErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   if (res.headersSent) return next(error);
-  const { status, message, fields } = statusOf(error);
-  if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
-  if (error instanceof RateLimitError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  const { status, message, fields } = statusOf(error, req.method);
+  logRequestFailure(req, error, status);
+  setRetryAfter(res, error);
   res.status(status).json(fields ? { error: message, fields } : { error: message });
 }
 

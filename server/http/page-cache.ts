@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config';
+import { isConnectionFailure } from '../db/availability';
 import type { ContentWatch } from '../services/content-watch';
 import { chooseEncoding, type StoredEncoding } from './accept-encoding';
 import { ByteBoundedLru, stringBytes } from './byte-bounded-lru';
@@ -67,8 +68,8 @@ declare module 'express-serve-static-core' {
   interface Locals {
     /** Set by a route whose answer is not worth an entry (an empty project list: project-list-query.ts). */
     pageCacheSkip?: boolean;
-    /** `hit` when the page cache answered, for the request log. */
-    pageCache?: 'hit';
+    /** `hit` when the page cache answered, `stale` when it did so unchecked (the database is unavailable). */
+    pageCache?: 'hit' | 'stale';
   }
 }
 
@@ -81,8 +82,8 @@ function withAcceptEncodingVary(headers: [string, string | string[]][]): [string
   return headers.map(([name, value]) => [name, isVary(name) ? `${String(value)}, Accept-Encoding` : value]);
 }
 
-function send(req: Request, res: Response, entry: Entry): void {
-  res.locals.pageCache = 'hit';
+function send(req: Request, res: Response, entry: Entry, how: 'hit' | 'stale' = 'hit'): void {
+  res.locals.pageCache = how;
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   if (entry.status === 200 && entry.etag && etagMatches(req.get('if-none-match'), entry.etag)) {
     res.status(304).end();
@@ -192,15 +193,18 @@ export function createPageCache(config: Config, watch: ContentWatch) {
   const serve: RequestHandler = async (req, res, next) => {
     const found = lookup(req);
     if (!found) return next();
+    const { key } = found;
     let version: number;
     try {
       version = await watch();
     } catch (error) {
-      // The database is unreachable: the request goes on to fail or succeed as it would without the cache.
-      console.error(error);
+      // The database is unreachable, so nothing can change meanwhile: a kept answer, however old, serves. Without
+      // one the request goes on, to the 503 its database call gets.
+      const kept = isConnectionFailure(error) ? (canonical.get(key) ?? variants.get(key)) : undefined;
+      if (kept) return send(req, res, kept, 'stale');
+      if (!isConnectionFailure(error)) console.error(error);
       return next();
     }
-    const { key } = found;
     const answer = () => {
       const entry = canonical.get(key) ?? variants.get(key);
       if (entry?.version === version) {

@@ -124,8 +124,10 @@ describe('upload names', () => {
       expect(item.name).not.toMatch(/[\\/]/);
       expect(item.url).toMatch(SERVER_MADE);
       for (const file of await uploadedFiles()) expect(file).toMatch(SERVER_MADE);
-      // Nothing beside DATA_DIR or in it but the database and uploads/ (none with the images in a bucket).
-      const outside = fs.readdirSync(server.dataDir).filter((entry) => !/^studio\.sqlite(-wal|-shm)?$/.test(entry));
+      // Nothing beside DATA_DIR or in it but the database, its key and uploads/ (none with the images in a bucket).
+      const outside = fs
+        .readdirSync(server.dataDir)
+        .filter((entry) => !/^(studio\.sqlite(-wal|-shm)?|secret\.key)$/.test(entry));
       expect(outside).toEqual(onS3 ? [] : ['uploads']);
       for (const candidate of ['evil.jpg', '..\\..\\evil.jpg'])
         expect(fs.existsSync(path.join(server.dataDir, '..', candidate))).toBe(false);

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { databaseAvailable } from '../../db/database';
 import type { ServiceContext } from '../../services/context';
 import { getSiteSettings, updateSiteSettings } from '../../services/settings';
 import { getSiteStats } from '../../services/stats';
@@ -11,8 +12,10 @@ import { bodyFields } from '../params';
 export function siteRouter(ctx: ServiceContext): Router {
   const router = Router();
 
+  // 200 while the process serves, which it does through a database outage too (kept pages answer); the body says
+  // which, for a monitor to tell the owner.
   router.get('/health', (_req, res) => {
-    res.json({ status: 'ok' });
+    res.json(databaseAvailable(ctx.db) ? { status: 'ok' } : { status: 'degraded', database: 'unavailable' });
   });
 
   router.get('/stats', async (req, res) => sendPublicJson(req, res, { data: await getSiteStats(ctx) }));
