@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../core/messages';
 import type { Project } from '../../core/types';
+import type { ActionFailure } from './action-result';
 
 /** A failed call: the text of SPEC section 8, the status, and the per-field messages when the server named them. */
 export class ApiError extends Error {
@@ -15,6 +16,17 @@ export class ApiError extends Error {
   get isNetworkError(): boolean {
     return this.status === null;
   }
+}
+
+/**
+ * Any failed call in the one error shape of `action-result.ts`: an ApiError with its status and field messages,
+ * any other error with its message (empty when it has none, so the caller's fallback applies).
+ */
+export function failureOf(error: unknown): ActionFailure {
+  if (error instanceof ApiError) {
+    return { ok: false, error: error.message, status: error.status, ...(error.fields && { fields: error.fields }) };
+  }
+  return { ok: false, error: error instanceof Error ? error.message : '' };
 }
 
 type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

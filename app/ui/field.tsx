@@ -9,6 +9,12 @@ export interface FieldControlProps {
   'aria-describedby'?: string;
 }
 
+/** A controlled text control's value and change handler, in one spread (`useFormValues().field(name)`). */
+export interface ValueProps {
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+}
+
 /** The mark after a required field's label; screen readers hear the control's own `required` instead. */
 export function RequiredMark() {
   return <span aria-hidden="true"> *</span>;
@@ -74,16 +80,15 @@ export function SelectField({
   onChange,
   placeholder,
   ...field
-}: FieldProps & {
-  options: readonly string[];
-  value: string;
-  onChange: (value: string) => void;
-  placeholder?: string;
-}) {
+}: FieldProps &
+  ValueProps & {
+    options: readonly string[];
+    placeholder?: string;
+  }) {
   return (
     <Field {...field}>
       {(props) => (
-        <select {...props} value={value} onChange={(event) => onChange(event.target.value)}>
+        <select {...props} value={value} onChange={onChange}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option}>{option}</option>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useActionData } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import type { ActionResult } from '../../lib/action-result';
+import { apiRequest, failureOf } from '../../lib/api-client';
 import { Field } from '../../ui/field';
 
 type FormState = 'idle' | 'sending' | 'success' | 'error';
@@ -9,7 +10,9 @@ type FormState = 'idle' | 'sending' | 'success' | 'error';
 /**
  * The contact form (SPEC sections 4, 5, 8): idle, sending, success or error.
  * With JavaScript it posts to /api/contact; without, the browser posts the
- * page and the route's action answers.
+ * page and the route's action answers. Both failures come in the one error
+ * shape (`ActionResult`); it is not the dashboard's submit hook, which public
+ * pages must not load (decision 017).
  */
 export function ContactForm() {
   const pageResult = useActionData<ActionResult>();
@@ -33,26 +36,13 @@ export function ContactForm() {
     setFields({});
     setLimitNotice(undefined);
     try {
-      const response = await fetch('/api/contact', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        credentials: 'include',
-        body: JSON.stringify(Object.fromEntries(new FormData(form))),
-      });
-      const body = (await response.json().catch(() => ({}))) as {
-        success?: boolean;
-        error?: string;
-        fields?: Record<string, string>;
-      };
-      if (!response.ok || !body.success) {
-        setFields(body.fields ?? {});
-        if (response.status === 429) setLimitNotice(body.error);
-        setState('error');
-        return;
-      }
+      await apiRequest('POST', '/api/contact', Object.fromEntries(new FormData(form)));
       form.reset();
       setState('success');
-    } catch {
+    } catch (error) {
+      const failure = failureOf(error);
+      setFields(failure.fields ?? {});
+      if (failure.status === 429) setLimitNotice(failure.error);
       setState('error');
     }
   };

@@ -1,3 +1,4 @@
+import type { ActionFailure } from '../../lib/action-result';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 /**
@@ -22,11 +23,11 @@ export async function dashboardRequest<T>(
 }
 
 /** The message to show for a failed call: the server's or the network's text, else the fallback. */
-export function errorText(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
+export function errorText(failure: ActionFailure, fallback: string): string {
+  return failure.error || fallback;
 }
 
 /** An alert of SPEC section 8 followed by what went wrong, e.g. 'Error deleting client: Client not found'. */
-export function withDetail(alert: string, error: unknown): string {
-  return error instanceof Error && error.message ? `${alert}: ${error.message}` : alert;
+export function withDetail(alert: string, failure: ActionFailure): string {
+  return failure.error ? `${alert}: ${failure.error}` : alert;
 }

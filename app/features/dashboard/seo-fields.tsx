@@ -1,4 +1,4 @@
-import { Field } from '../../ui/field';
+import { Field, type ValueProps } from '../../ui/field';
 
 export interface SeoValues {
   seoDescription: string;
@@ -11,15 +11,14 @@ export interface SeoValues {
  */
 export function SeoFields({
   idPrefix,
-  values,
+  field,
   errors,
-  onChange,
   fallback,
 }: {
   idPrefix: string;
-  values: SeoValues;
+  /** The form's spread for each field (`useFormValues().field`). */
+  field: (name: keyof SeoValues) => ValueProps;
   errors: Partial<Record<keyof SeoValues, string>>;
-  onChange: (name: keyof SeoValues, value: string) => void;
   /** What shows when the fields are empty, in words. */
   fallback: string;
 }) {
@@ -37,25 +36,11 @@ export function SeoFields({
         error={errors.seoDescription}
         describedBy={hintId}
       >
-        {(props) => (
-          <textarea
-            {...props}
-            rows={2}
-            maxLength={300}
-            value={values.seoDescription}
-            onChange={(event) => onChange('seoDescription', event.target.value)}
-          />
-        )}
+        {(props) => <textarea {...props} rows={2} maxLength={300} {...field('seoDescription')} />}
       </Field>
       <Field idPrefix={idPrefix} name="seoImage" label="Social image" error={errors.seoImage} describedBy={hintId}>
         {(props) => (
-          <input
-            {...props}
-            maxLength={500}
-            placeholder="library/123-ab.jpg or https://…"
-            value={values.seoImage}
-            onChange={(event) => onChange('seoImage', event.target.value)}
-          />
+          <input {...props} maxLength={500} placeholder="library/123-ab.jpg or https://…" {...field('seoImage')} />
         )}
       </Field>
     </fieldset>

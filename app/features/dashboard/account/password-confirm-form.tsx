@@ -2,7 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { MESSAGES } from '../../../../core/messages';
 import { Field } from '../../../ui/field';
 import type { NoticeReport } from '../notice';
-import { useAccountCall } from './use-account-call';
+import { useFormSubmit } from '../use-form-submit';
+import { accountRequest, reportAccountFailure } from './account-api';
 
 /** A change that needs the password typed again (turning two-factor sign-in off, new recovery codes). */
 export function PasswordConfirmForm<T>({
@@ -23,15 +24,18 @@ export function PasswordConfirmForm<T>({
   onDone: (answer: T) => void;
 }) {
   const [password, setPassword] = useState('');
-  const { form, call, busy, fieldErrors, setFieldErrors } = useAccountCall(report);
+  const { form, submit: save, busy, errors: fieldErrors } = useFormSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!password) return setFieldErrors({ password: MESSAGES.currentPasswordRequired });
-    const answer = await call<T>('POST', path, { password }, failure);
-    if (answer) {
+    const result = await save({
+      more: password ? {} : { password: MESSAGES.currentPasswordRequired },
+      send: () => accountRequest<T>('POST', path, { password }),
+      onFailure: reportAccountFailure(report, failure),
+    });
+    if (result.ok) {
       setPassword('');
-      onDone(answer);
+      onDone(result.data);
     }
   }
 

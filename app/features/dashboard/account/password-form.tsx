@@ -1,12 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { passwordChangeSchema } from '../../../../core/schemas/account.schema';
-import { fieldMessages } from '../../../../core/schemas/fields';
 import { Field } from '../../../ui/field';
 import { FormActions } from '../form-actions';
 import type { NoticeReport } from '../notice';
-import { useAccountCall } from './use-account-call';
+import { useFormSubmit } from '../use-form-submit';
+import { useFormValues } from '../use-form-values';
+import { accountRequest, reportAccountFailure } from './account-api';
 
 const EMPTY = { currentPassword: '', newPassword: '', repeatPassword: '' };
 
@@ -15,34 +16,27 @@ const EMPTY = { currentPassword: '', newPassword: '', repeatPassword: '' };
  * server adds its check against common passwords and signs every other session out.
  */
 export function PasswordForm({ username, report }: { username: string; report: NoticeReport }) {
-  const [values, setValues] = useState(EMPTY);
-  const { form, call, busy, fieldErrors, setFieldErrors } = useAccountCall(report);
-  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setValues((old) => ({ ...old, [name]: event.target.value }));
+  const { values, field, reset } = useFormValues(EMPTY);
+  const { form, submit: save, busy, errors: fieldErrors, showErrors } = useFormSubmit();
 
   const passwordField = (name: keyof typeof EMPTY, label: string, autoComplete: string, describedBy?: string) => (
     <Field idPrefix="account" name={name} label={label} error={fieldErrors[name]} required describedBy={describedBy}>
-      {(props) => (
-        <input {...props} type="password" autoComplete={autoComplete} value={values[name]} onChange={set(name)} />
-      )}
+      {(props) => <input {...props} type="password" autoComplete={autoComplete} {...field(name)} />}
     </Field>
   );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = passwordChangeSchema(username).safeParse(values);
-    const errors = checked.success ? {} : fieldMessages(checked.error);
-    if (values.repeatPassword !== values.newPassword) errors.repeatPassword = MESSAGES.passwordsDiffer;
-    if (Object.keys(errors).length > 0) return setFieldErrors(errors);
     const { currentPassword, newPassword } = values;
-    const changed = await call(
-      'POST',
-      '/api/account/password',
-      { currentPassword, newPassword },
-      MESSAGES.internalError,
-    );
-    if (changed) {
-      setValues(EMPTY);
+    const changed = await save({
+      input: values,
+      schema: passwordChangeSchema(username),
+      more: values.repeatPassword !== newPassword ? { repeatPassword: MESSAGES.passwordsDiffer } : {},
+      send: () => accountRequest('POST', '/api/account/password', { currentPassword, newPassword }),
+      onFailure: reportAccountFailure(report, MESSAGES.internalError),
+    });
+    if (changed.ok) {
+      reset(EMPTY);
       report.showSuccess(MESSAGES.passwordChanged);
     }
   }
@@ -62,8 +56,8 @@ export function PasswordForm({ username, report }: { username: string; report: N
         submitLabel="Change password"
         busyLabel="Changing..."
         onCancel={() => {
-          setValues(EMPTY);
-          setFieldErrors({});
+          reset(EMPTY);
+          showErrors({});
         }}
       />
     </form>

@@ -1,28 +1,33 @@
 import type { ActiveSession } from '../../../../core/account';
 import { formatDateTime } from '../../../lib/format';
 import type { NoticeReport } from '../notice';
-import { useAccountCall } from './use-account-call';
+import { useFormSubmit } from '../use-form-submit';
+import { accountRequest, reportAccountFailure } from './account-api';
 
 const SIGN_OUT_FAILED = 'Error signing the session out';
 
 /** Where the administrator is signed in; any other session can be signed out, one or all at once. */
 export function SessionsTable({ sessions, report }: { sessions: ActiveSession[]; report: NoticeReport }) {
-  const { call, busy } = useAccountCall(report);
+  const { submit, busy } = useFormSubmit();
+  const onFailure = reportAccountFailure(report, SIGN_OUT_FAILED);
   const others = sessions.filter((session) => !session.current).length;
 
   async function signOut(session: ActiveSession) {
-    const ended = await call(
-      'DELETE',
-      `/api/account/sessions/${encodeURIComponent(session.id)}`,
-      undefined,
-      SIGN_OUT_FAILED,
-    );
-    if (ended) report.showSuccess(`Signed out ${session.device} (${session.ip}).`);
+    const ended = await submit({
+      send: () => accountRequest('DELETE', `/api/account/sessions/${encodeURIComponent(session.id)}`),
+      onFailure,
+    });
+    if (ended.ok) report.showSuccess(`Signed out ${session.device} (${session.ip}).`);
   }
 
   async function signOutOthers() {
-    const ended = await call<{ ended: number }>('DELETE', '/api/account/sessions', undefined, SIGN_OUT_FAILED);
-    if (ended) report.showSuccess(`Signed out ${ended.ended} other session${ended.ended === 1 ? '' : 's'}.`);
+    const result = await submit({
+      send: () => accountRequest<{ ended: number }>('DELETE', '/api/account/sessions'),
+      onFailure,
+    });
+    if (!result.ok) return;
+    const { ended } = result.data;
+    report.showSuccess(`Signed out ${ended} other session${ended === 1 ? '' : 's'}.`);
   }
 
   return (

@@ -5,7 +5,8 @@ import { FormActions } from '../form-actions';
 import type { NoticeReport } from '../notice';
 import { PasswordConfirmForm } from './password-confirm-form';
 import { RecoveryCodes } from './recovery-codes';
-import { useAccountCall } from './use-account-call';
+import { useFormSubmit } from '../use-form-submit';
+import { accountRequest, reportAccountFailure } from './account-api';
 
 /** The secret in groups of four, as it is easiest to type into an app by hand. */
 function groupedSecret(secret: string): string {
@@ -24,17 +25,15 @@ function SetupForm({
   onCancel: () => void;
 }) {
   const [code, setCode] = useState('');
-  const { form, call, busy, fieldErrors } = useAccountCall(report);
+  const { form, submit: save, busy, errors: fieldErrors } = useFormSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const answer = await call<{ recoveryCodes: string[] }>(
-      'POST',
-      '/api/account/two-factor/enable',
-      { code },
-      'Error turning on two-factor sign-in',
-    );
-    if (answer) onEnabled(answer.recoveryCodes);
+    const result = await save({
+      send: () => accountRequest<{ recoveryCodes: string[] }>('POST', '/api/account/two-factor/enable', { code }),
+      onFailure: reportAccountFailure(report, 'Error turning on two-factor sign-in'),
+    });
+    if (result.ok) onEnabled(result.data.recoveryCodes);
   }
 
   return (
@@ -80,7 +79,7 @@ function SetupForm({
 export function TwoFactorSection({ account, report }: { account: AccountSummary; report: NoticeReport }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const { call, busy } = useAccountCall(report);
+  const { submit, busy } = useFormSubmit();
 
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
 
@@ -131,13 +130,11 @@ export function TwoFactorSection({ account, report }: { account: AccountSummary;
   }
 
   async function startSetup() {
-    const started = await call<TwoFactorSetup>(
-      'POST',
-      '/api/account/two-factor/setup',
-      undefined,
-      'Error setting up two-factor sign-in',
-    );
-    if (started) setSetup(started);
+    const started = await submit({
+      send: () => accountRequest<TwoFactorSetup>('POST', '/api/account/two-factor/setup'),
+      onFailure: reportAccountFailure(report, 'Error setting up two-factor sign-in'),
+    });
+    if (started.ok) setSetup(started.data);
   }
 
   return (

@@ -1,6 +1,6 @@
 import { type BlogStatus, DEFAULT_BLOG_STATUS, DEFAULT_READ_TIME } from '../../../../core/constants';
-import { type BlogCreateInput, blogCreateSchema } from '../../../../core/schemas/blog.schema';
-import { type FieldMessages, fieldMessages } from '../../../../core/schemas/fields';
+import type { z } from 'zod';
+import { blogCreateSchema } from '../../../../core/schemas/blog.schema';
 import type { Blog } from '../../../../core/types';
 import { publishAtInput, publishAtValue } from '../publish-at';
 
@@ -53,26 +53,21 @@ export function blogValues(blog: Blog): BlogFormValues {
   };
 }
 
-/**
- * Checks the form with the server's own schema, so each field shows the same
- * message the API would answer with; on success, the values as they are sent
- * (trimmed, tags split with empties dropped, the default read time filled in).
- */
-export function validateBlog(
-  values: BlogFormValues,
-): { ok: true; input: BlogInput } | { ok: false; fields: FieldMessages } {
+/** The form's values as the API's schema takes them, the publication time as UTC. */
+export function blogInput(values: BlogFormValues) {
   // A draft keeps no time; a post published with none is published at once (or keeps its first time).
   const publishAt = values.status === 'published' ? publishAtValue(values.publishAt) : undefined;
-  const result = blogCreateSchema.safeParse({ ...values, publishAt });
-  // The form has no date field: sending one would blank the stored date on every edit.
-  if (result.success) {
-    const { date: _date, ...input } = result.data;
-    return { ok: true, input };
-  }
-  return { ok: false, fields: fieldMessages(result.error) };
+  return { ...values, publishAt };
 }
 
-export type BlogInput = Omit<BlogCreateInput, 'date'>;
+/**
+ * The server's own schema, so each field shows the same message the API would answer with; its output is the post
+ * as it is sent (trimmed, tags split with empties dropped, the default read time filled in). The form has no date
+ * field: sending one would blank the stored date on every edit.
+ */
+export const blogFormSchema = blogCreateSchema.transform(({ date: _date, ...input }) => input);
+
+export type BlogInput = z.output<typeof blogFormSchema>;
 
 export interface BlogImages {
   /** The featured image; a new one replaces the old. */

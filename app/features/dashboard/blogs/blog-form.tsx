@@ -9,7 +9,8 @@ import { MESSAGES } from '../../../../core/messages';
 import type { Blog } from '../../../../core/types';
 import { ImagePicker, type PickedImage, pickImage } from '../image-picker';
 import { type BlogFormValues, type BlogImages, blogValues, newBlogValues } from './blog-form-values';
-import { useFieldErrors } from '../use-schema-form';
+import { useFormSubmit } from '../use-form-submit';
+import { useFormValues } from '../use-form-values';
 import { type SaveOutcome, saveBlog } from './save-blog';
 import type { UnsavedBlog } from './unsaved-blogs';
 
@@ -70,7 +71,7 @@ export function BlogForm({
   onDiscard: (copy: { key: string; title: string }) => void;
 }) {
   const blogId = blog?.id ?? unsaved?.copy.blogId ?? null;
-  const [values, setValues] = useState<BlogFormValues>(
+  const { values, set, field } = useFormValues<BlogFormValues>(
     // A copy kept before a field existed (the SEO fields) gets that field empty.
     () => (unsaved ? { ...newBlogValues(), ...unsaved.copy.values } : blog ? blogValues(blog) : newBlogValues()),
   );
@@ -81,24 +82,18 @@ export function BlogForm({
     () => unsaved?.files.images.map((file) => pickImage(file, 'cropped')) ?? [],
   );
   const [unsavedKey, setUnsavedKey] = useState(unsaved?.copy.key ?? null);
-  const { form, errors, showErrors } = useFieldErrors();
+  const { form, errors, busy: saving, submit: save } = useFormSubmit();
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const set = (name: keyof BlogFormValues) => (value: string) => setValues((old) => ({ ...old, [name]: value }));
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaving(true);
-    const outcome = await saveBlog({
+    const outcome = await saveBlog(save, {
       blogId,
       unsavedKey,
       values,
       files: { image: featured[0]?.file, images: gallery.map((picked) => picked.file) },
     });
-    setSaving(false);
     if (outcome.kind === 'saved') return onSaved(outcome.blog);
-    showErrors(outcome.kind === 'invalid' ? outcome.fields : {});
     setFailure(outcome.kind === 'invalid' ? null : outcome);
     if (outcome.kind === 'kept') setUnsavedKey(outcome.key);
   }
@@ -107,10 +102,10 @@ export function BlogForm({
     <form ref={form} className="dashboard-form blog-form" noValidate onSubmit={submit} aria-busy={saving}>
       <RequiredNote />
       <Field idPrefix="blog" name="title" required label="Title" error={errors.title}>
-        {(props) => <input {...props} value={values.title} onChange={(e) => set('title')(e.target.value)} />}
+        {(props) => <input {...props} {...field('title')} />}
       </Field>
       <Field idPrefix="blog" name="author" required label="Author" error={errors.author}>
-        {(props) => <input {...props} value={values.author} onChange={(e) => set('author')(e.target.value)} />}
+        {(props) => <input {...props} {...field('author')} />}
       </Field>
       <div className="blog-form__row">
         <SelectField
@@ -121,8 +116,7 @@ export function BlogForm({
           error={errors.category}
           options={BLOG_CATEGORIES}
           placeholder="Choose a category"
-          value={values.category}
-          onChange={set('category')}
+          {...field('category')}
         />
         <SelectField
           idPrefix="blog"
@@ -131,18 +125,15 @@ export function BlogForm({
           label="Status"
           error={errors.status}
           options={BLOG_STATUSES}
-          value={values.status}
-          onChange={set('status')}
+          {...field('status')}
         />
         <Field idPrefix="blog" name="readTime" label="Read time" error={errors.readTime}>
-          {(props) => <input {...props} value={values.readTime} onChange={(e) => set('readTime')(e.target.value)} />}
+          {(props) => <input {...props} {...field('readTime')} />}
         </Field>
       </div>
-      <PublishAtField idPrefix="blog" value={values.publishAt} error={errors.publishAt} onChange={set('publishAt')} />
+      <PublishAtField idPrefix="blog" error={errors.publishAt} {...field('publishAt')} />
       <Field idPrefix="blog" name="excerpt" required label="Excerpt" error={errors.excerpt}>
-        {(props) => (
-          <textarea {...props} rows={3} value={values.excerpt} onChange={(e) => set('excerpt')(e.target.value)} />
-        )}
+        {(props) => <textarea {...props} rows={3} {...field('excerpt')} />}
       </Field>
       <Suspense fallback={<p className="blog-form__editor-loading">Loading the editor...</p>}>
         <RichTextEditor
@@ -150,20 +141,14 @@ export function BlogForm({
           label="Content"
           required
           initialHtml={values.content}
-          onChange={set('content')}
+          onChange={(html) => set('content', html)}
           error={errors.content}
         />
       </Suspense>
       <Field idPrefix="blog" name="tags" label="Tags (separated by commas)" error={errors.tags}>
-        {(props) => <input {...props} value={values.tags} onChange={(e) => set('tags')(e.target.value)} />}
+        {(props) => <input {...props} {...field('tags')} />}
       </Field>
-      <SeoFields
-        idPrefix="blog"
-        values={values}
-        errors={errors}
-        onChange={(name, value) => set(name)(value)}
-        fallback="the excerpt and the featured image"
-      />
+      <SeoFields idPrefix="blog" field={field} errors={errors} fallback="the excerpt and the featured image" />
       {blog?.image && featured.length === 0 && (
         <img className="blog-form__current" src={resolveImageUrl(blog.image)} alt="Current featured image" />
       )}

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { BLOG_STATUSES, type BlogStatus } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import type { Blog } from '../../../../core/types';
@@ -10,6 +9,7 @@ import type { BlogImages } from './blog-form-values';
 import { BlogForm } from './blog-form';
 import { BlogList, UnsavedBlogList } from './blog-list';
 import { saveBlog } from './save-blog';
+import { useFormSubmit } from '../use-form-submit';
 import { type UnsavedBlog, discardUnsavedBlog, unsavedBlogFiles, useUnsavedBlogs } from './unsaved-blogs';
 import './blogs.css';
 
@@ -24,14 +24,13 @@ function matches(blog: Blog, query: string, status: BlogStatus | 'all'): boolean
 
 /** The Blogs Manager: every post, a search and a status filter, the form, and the local copies of failed saves. */
 export function BlogsManager({ blogs }: { blogs: Blog[] }) {
-  const revalidator = useRevalidator();
+  const { submit, busy } = useFormSubmit();
   const { notice, showSuccess, showError, clear } = useNotice();
   const unsaved = useUnsavedBlogs();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<BlogStatus | 'all'>('all');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
-  const [busy, setBusy] = useState(false);
   const [retrying, setRetrying] = useState<string | null>(null);
 
   const shown = useMemo(() => blogs.filter((blog) => matches(blog, query, status)), [blogs, query, status]);
@@ -44,17 +43,15 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
 
   async function retry(copy: UnsavedBlog) {
     setRetrying(copy.key);
-    const outcome = await saveBlog({
+    const outcome = await saveBlog(submit, {
       blogId: copy.blogId,
       unsavedKey: copy.key,
       values: copy.values,
       files: await unsavedBlogFiles(copy),
     });
     setRetrying(null);
-    if (outcome.kind === 'saved') {
-      await revalidator.revalidate();
-      showSuccess(`Saved “${outcome.blog.title}” on the server.`);
-    } else if (outcome.kind === 'kept') showError(`${MESSAGES.errorSavingBlog} ${MESSAGES.blogKeptLocally}`);
+    if (outcome.kind === 'saved') showSuccess(`Saved “${outcome.blog.title}” on the server.`);
+    else if (outcome.kind === 'kept') showError(`${MESSAGES.errorSavingBlog} ${MESSAGES.blogKeptLocally}`);
     else if (outcome.kind === 'invalid')
       showError(`${MESSAGES.errorSavingBlog} ${Object.values(outcome.fields).join(' ')}`);
     else showError(outcome.message);
@@ -70,19 +67,16 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
       return;
     }
     const { blog } = confirming;
-    setBusy(true);
-    try {
-      await dashboardRequest('DELETE', `/api/blogs/${blog.id}`);
-      await discardUnsavedBlog(String(blog.id));
-      await revalidator.revalidate();
-      showSuccess(`Deleted “${blog.title}”.`);
-    } catch (error) {
-      // The post stays: nothing is removed from the list until the server has removed it.
-      showError(withDetail(MESSAGES.errorDeletingBlog, error));
-    } finally {
-      setBusy(false);
-      setConfirming(null);
-    }
+    const result = await submit({
+      send: async () => {
+        await dashboardRequest('DELETE', `/api/blogs/${blog.id}`);
+        await discardUnsavedBlog(String(blog.id));
+      },
+    });
+    // On a failure the post stays: nothing is removed from the list until the server has removed it.
+    if (result.ok) showSuccess(`Deleted “${blog.title}”.`);
+    else showError(withDetail(MESSAGES.errorDeletingBlog, result));
+    setConfirming(null);
   }
 
   return (
@@ -144,9 +138,8 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
             unsaved={editing.unsaved}
             onCancel={() => setEditing(null)}
             onDiscard={({ key, title }) => setConfirming({ kind: 'discard', key, title })}
-            onSaved={async (blog) => {
+            onSaved={(blog) => {
               setEditing(null);
-              await revalidator.revalidate();
               showSuccess(`Saved “${blog.title}”.`);
             }}
           />

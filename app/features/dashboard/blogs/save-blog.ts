@@ -1,9 +1,17 @@
 import { MESSAGES } from '../../../../core/messages';
 import type { Blog } from '../../../../core/types';
-import { ApiError } from '../../../lib/api-client';
+import type { ActionFailure } from '../../../lib/action-result';
 import { dashboardRequest } from '../dashboard-api';
 import { scaleImagesForUpload } from '../image-scaling';
-import { type BlogFormValues, type BlogImages, blogRequestBody, newBlogValues, validateBlog } from './blog-form-values';
+import type { useFormSubmit } from '../use-form-submit';
+import {
+  type BlogFormValues,
+  type BlogImages,
+  blogFormSchema,
+  blogInput,
+  blogRequestBody,
+  newBlogValues,
+} from './blog-form-values';
 import type { FieldMessages } from '../../../../core/schemas/fields';
 import { discardUnsavedBlog, keepUnsavedBlog, unsavedKeyFor } from './unsaved-blogs';
 
@@ -24,58 +32,62 @@ function isFormField(name: string): name is keyof BlogFormValues {
 }
 
 /** Whether the server never had a say: only then is keeping a local copy and retrying worth it. */
-function isUnreachable(error: unknown): boolean {
-  return error instanceof ApiError && (error.isNetworkError || (error.status ?? 0) >= 500);
+function isUnreachable(failure: ActionFailure): boolean {
+  return failure.status === null || (failure.status ?? 0) >= 500;
 }
 
 /**
- * Creates (`blogId` null) or updates a post, from the form or from a local
- * copy. `unsavedKey` names the local copy this save continues, if any; the
- * copy is removed once the server has the post.
+ * Creates (`blogId` null) or updates a post, from the form or from a local copy, through the caller's submit hook
+ * (which checks it with the API's schema and loads the list again). `unsavedKey` names the local copy this save
+ * continues, if any; the copy is removed once the server has the post, and written when the server cannot be
+ * reached.
  */
-export async function saveBlog({
-  blogId,
-  unsavedKey,
-  values,
-  files,
-}: {
-  blogId: number | null;
-  unsavedKey: string | null;
-  values: BlogFormValues;
-  files: BlogImages;
-}): Promise<SaveOutcome> {
-  const check = validateBlog(values);
-  if (!check.ok) return { kind: 'invalid', fields: check.fields };
-  const [image] = files.image ? await scaleImagesForUpload([files.image]) : [];
-  const scaled: BlogImages = { image, images: await scaleImagesForUpload(files.images) };
+export async function saveBlog(
+  submit: ReturnType<typeof useFormSubmit>['submit'],
+  {
+    blogId,
+    unsavedKey,
+    values,
+    files,
+  }: {
+    blogId: number | null;
+    unsavedKey: string | null;
+    values: BlogFormValues;
+    files: BlogImages;
+  },
+): Promise<SaveOutcome> {
   const key = unsavedKey ?? unsavedKeyFor(blogId);
-  try {
-    const { data } = await dashboardRequest<{ data: Blog }>(
-      blogId === null ? 'POST' : 'PUT',
-      blogId === null ? '/api/blogs' : `/api/blogs/${blogId}`,
-      blogRequestBody(check.input, scaled),
-    );
-    // Also drops a copy an earlier failed edit of this post left behind.
-    await discardUnsavedBlog(key);
-    return { kind: 'saved', blog: data };
-  } catch (error) {
-    if (isUnreachable(error)) {
-      const keptLocally = await keepUnsavedBlog(
-        {
-          key,
-          blogId,
-          values,
-          keptAt: new Date().toISOString(),
-          imageCount: (scaled.image ? 1 : 0) + scaled.images.length,
-        },
-        scaled,
+  let scaled: BlogImages = { images: [] };
+  const result = await submit({
+    input: blogInput(values),
+    schema: blogFormSchema,
+    send: async (input) => {
+      const [image] = files.image ? await scaleImagesForUpload([files.image]) : [];
+      scaled = { image, images: await scaleImagesForUpload(files.images) };
+      const { data } = await dashboardRequest<{ data: Blog }>(
+        blogId === null ? 'POST' : 'PUT',
+        blogId === null ? '/api/blogs' : `/api/blogs/${blogId}`,
+        blogRequestBody(input, scaled),
       );
-      return { kind: 'kept', key, keptLocally };
-    }
-    if (error instanceof ApiError && error.fields && Object.keys(error.fields).every(isFormField)) {
-      return { kind: 'invalid', fields: error.fields };
-    }
-    const detail = error instanceof Error ? error.message : '';
-    return { kind: 'failed', message: `${MESSAGES.errorSavingBlog} ${detail}`.trim() };
+      // Also drops a copy an earlier failed edit of this post left behind.
+      await discardUnsavedBlog(key);
+      return data;
+    },
+  });
+  if (result.ok) return { kind: 'saved', blog: result.data };
+  if (isUnreachable(result)) {
+    const keptLocally = await keepUnsavedBlog(
+      {
+        key,
+        blogId,
+        values,
+        keptAt: new Date().toISOString(),
+        imageCount: (scaled.image ? 1 : 0) + scaled.images.length,
+      },
+      scaled,
+    );
+    return { kind: 'kept', key, keptLocally };
   }
+  if (result.fields && Object.keys(result.fields).every(isFormField)) return { kind: 'invalid', fields: result.fields };
+  return { kind: 'failed', message: `${MESSAGES.errorSavingBlog} ${result.error}`.trim() };
 }

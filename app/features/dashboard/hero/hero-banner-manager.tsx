@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { HERO_AUTO_ADVANCE_MS } from '../../../../core/constants';
 import type { Project } from '../../../../core/types';
 import { Modal } from '../../../ui/modal';
@@ -55,14 +54,12 @@ function HeroSection({
 export function HeroBannerManager({ projects }: { projects: ProjectSummary[] }) {
   const notice = useNotice();
   const flags = useProjectFlags(notice);
-  const revalidator = useRevalidator();
   const [adding, setAdding] = useState(false);
   const heroProjects = projects.filter((project) => project.featured);
   const otherProjects = projects.filter((project) => !project.featured);
 
-  async function added(project: Project) {
+  function added(project: Project) {
     setAdding(false);
-    await revalidator.revalidate();
     notice.showSuccess(
       project.featured ? `"${project.title}" added to the hero banner.` : `"${project.title}" added to the projects.`,
     );
@@ -98,7 +95,7 @@ export function HeroBannerManager({ projects }: { projects: ProjectSummary[] }) 
       />
       {adding && (
         <Modal title="Add Hero Project" onClose={() => setAdding(false)}>
-          <HeroProjectForm onSaved={(project) => void added(project)} onCancel={() => setAdding(false)} />
+          <HeroProjectForm onSaved={added} onCancel={() => setAdding(false)} />
         </Modal>
       )}
     </>

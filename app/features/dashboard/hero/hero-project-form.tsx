@@ -7,7 +7,8 @@ import { heroProjectCreateSchema } from '../../../../core/schemas/project.schema
 import type { Project } from '../../../../core/types';
 import { dashboardRequest } from '../dashboard-api';
 import { saveFailure } from '../projects/project-save-failure';
-import { useSchemaForm } from '../use-schema-form';
+import { useFormSubmit } from '../use-form-submit';
+import { useFormValues } from '../use-form-values';
 import { ImagePicker, type PickedImage } from '../image-picker';
 import { scaleImagesForUpload } from '../image-scaling';
 
@@ -42,32 +43,19 @@ const EMPTY_VALUES: HeroFormValues = {
  */
 export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Project) => void; onCancel: () => void }) {
   const id = useId();
-  const {
-    form,
-    values,
-    errors,
-    saving,
-    change: setValue,
-    clearError,
-    check,
-    save,
-  } = useSchemaForm(heroProjectCreateSchema, EMPTY_VALUES);
+  const { form, errors, busy: saving, clearError, submit: save } = useFormSubmit();
+  // Correcting a field (or choosing images) clears its message.
+  const { values, field, checkbox } = useFormValues(EMPTY_VALUES, clearError);
   const [images, setImages] = useState<PickedImage[]>([]);
   const [saveError, setSaveError] = useState<string | null>(null);
-
-  function change<K extends keyof HeroFormValues>(name: K, value: HeroFormValues[K]) {
-    setValue(name, value);
-    clearError(name);
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaveError(null);
-    const checked = check();
-    if (checked === null) return;
-    await save(
-      async () => {
-        const { title, description, year, location, category, status, featured } = checked;
+    const result = await save({
+      input: values,
+      schema: heroProjectCreateSchema,
+      send: async ({ title, description, year, location, category, status, featured }) => {
         const body = new FormData();
         Object.entries({ title, description, year, location, category, featured }).forEach(([name, value]) =>
           body.append(name, String(value)),
@@ -75,10 +63,11 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
         if (status) body.append('status', status);
         for (const file of await scaleImagesForUpload(images.map((image) => image.file))) body.append('images', file);
         const { data } = await dashboardRequest<{ data: Project }>('POST', '/api/projects/hero', body);
-        onSaved(data);
+        return data;
       },
-      (error) => setSaveError(saveFailure(error)),
-    );
+      onFailure: (failure) => setSaveError(saveFailure(failure)),
+    });
+    if (result.ok) onSaved(result.data);
   }
 
   return (
@@ -86,31 +75,17 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
       <RequiredNote />
       <ProjectBasics
         idPrefix={id}
-        values={values}
+        field={field}
         errors={errors}
-        onChange={change}
         categories={HERO_CATEGORIES}
         categoryPlaceholder="Choose a category"
         optionalStatus
       />
       <Field idPrefix={id} name="description" label="Description" required error={errors.description}>
-        {(props) => (
-          <textarea
-            rows={4}
-            {...props}
-            value={values.description}
-            onChange={(event) => change('description', event.target.value)}
-          />
-        )}
+        {(props) => <textarea rows={4} {...props} {...field('description')} />}
       </Field>
       <div className="hero-form__check">
-        <input
-          id={`${id}-featured`}
-          name="featured"
-          type="checkbox"
-          checked={values.featured}
-          onChange={(event) => change('featured', event.target.checked)}
-        />
+        <input id={`${id}-featured`} name="featured" type="checkbox" {...checkbox('featured')} />
         <label htmlFor={`${id}-featured`}>Featured: show in the hero banner</label>
       </div>
       <ImagePicker

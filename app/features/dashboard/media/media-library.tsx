@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { resolveImageUrl } from '../../../../core/image-url';
 import { MESSAGES } from '../../../../core/messages';
 import type { MediaItem } from '../../../../core/types';
@@ -8,6 +7,7 @@ import { ConfirmDialog } from '../../../ui/modal';
 import { dashboardRequest, withDetail } from '../dashboard-api';
 import type { NoticeReport } from '../notice';
 import { CopyUrlButton } from './copy-url-button';
+import { useFormSubmit } from '../use-form-submit';
 import { ResponsiveImage } from '../../../ui/responsive-image';
 
 function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }) {
@@ -62,10 +62,9 @@ function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }
 
 /** The library, newest first, with each image's details, its URL to copy, and deletion after confirmation. */
 export function MediaLibrary({ items, report }: { items: MediaItem[]; report: NoticeReport }) {
-  const revalidator = useRevalidator();
   const heading = useRef<HTMLHeadingElement>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy } = useFormSubmit();
   const justDeleted = useRef(false);
 
   // Focus cannot go back to the deleted card's button; the heading is the nearest place to carry on from.
@@ -76,18 +75,12 @@ export function MediaLibrary({ items, report }: { items: MediaItem[]; report: No
   }, [deleting]);
 
   async function remove(item: MediaItem) {
-    setBusy(true);
-    try {
-      await dashboardRequest('DELETE', `/api/media/${item.id}`);
-      await revalidator.revalidate();
+    const result = await submit({ send: () => dashboardRequest('DELETE', `/api/media/${item.id}`) });
+    if (result.ok) {
       report.showSuccess(`"${item.name}" deleted.`);
       justDeleted.current = true;
-    } catch (error) {
-      report.showError(withDetail(MESSAGES.errorDeletingMedia, error));
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
+    } else report.showError(withDetail(MESSAGES.errorDeletingMedia, result));
+    setDeleting(null);
   }
 
   return (

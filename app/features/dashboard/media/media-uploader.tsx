@@ -1,22 +1,22 @@
 import { type FormEvent, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { CROP_MIN_SIZE_MEDIA_PX, MEDIA_UPLOAD_MAX_IMAGES } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
-import { ApiError } from '../../../lib/api-client';
+import type { ActionFailure } from '../../../lib/action-result';
 import { dashboardRequest } from '../dashboard-api';
 import { ImagePicker, type PickedImage } from '../image-picker';
 import { scaleImagesForUpload } from '../image-scaling';
 import type { NoticeReport } from '../notice';
+import { useFormSubmit } from '../use-form-submit';
 
 /**
  * SPEC section 8: 'Error uploading images' with the server's own words, or
  * 'Upload failed' when it gave none (a bare HTTP status tells the
  * administrator nothing). A network failure keeps its own explanation.
  */
-function uploadFailureText(error: unknown): string {
+function uploadFailureText(failure: ActionFailure): string {
   const named =
-    error instanceof ApiError && (error.status === null || error.message !== MESSAGES.httpError(error.status));
-  return `${MESSAGES.errorUploadingImages}: ${named ? error.message : MESSAGES.uploadFailed}`;
+    failure.status !== undefined && (failure.status === null || failure.error !== MESSAGES.httpError(failure.status));
+  return `${MESSAGES.errorUploadingImages}: ${named ? failure.error : MESSAGES.uploadFailed}`;
 }
 
 /**
@@ -25,10 +25,9 @@ function uploadFailureText(error: unknown): string {
  * to POST /api/media/upload.
  */
 export function MediaUploader({ report }: { report: NoticeReport }) {
-  const revalidator = useRevalidator();
   const [images, setImages] = useState<PickedImage[]>([]);
   const [error, setError] = useState<string>();
-  const [uploading, setUploading] = useState(false);
+  const { submit, busy: uploading } = useFormSubmit();
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,20 +35,17 @@ export function MediaUploader({ report }: { report: NoticeReport }) {
       setError(MESSAGES.selectImagesToUpload);
       return;
     }
-    setUploading(true);
-    try {
-      const form = new FormData();
-      for (const file of await scaleImagesForUpload(images.map((image) => image.file))) form.append('images', file);
-      const answer = await dashboardRequest<{ data: string[] }>('POST', '/api/media/upload', form);
-      setImages([]);
-      await revalidator.revalidate();
-      const count = answer.data.length;
-      report.showSuccess(`Uploaded ${count} image${count === 1 ? '' : 's'} to the library.`);
-    } catch (failure) {
-      report.showError(uploadFailureText(failure));
-    } finally {
-      setUploading(false);
-    }
+    const result = await submit({
+      send: async () => {
+        const form = new FormData();
+        for (const file of await scaleImagesForUpload(images.map((image) => image.file))) form.append('images', file);
+        const answer = await dashboardRequest<{ data: string[] }>('POST', '/api/media/upload', form);
+        setImages([]);
+        return answer.data.length;
+      },
+    });
+    if (!result.ok) return report.showError(uploadFailureText(result));
+    report.showSuccess(`Uploaded ${result.data} image${result.data === 1 ? '' : 's'} to the library.`);
   }
 
   return (

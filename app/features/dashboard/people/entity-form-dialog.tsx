@@ -6,27 +6,22 @@ import { Modal } from '../../../ui/modal';
 import { ResponsiveImage } from '../../../ui/responsive-image';
 import { withDetail } from '../dashboard-api';
 import { ImagePicker, type PickedImage } from '../image-picker';
-import { Field, type FieldControlProps } from '../../../ui/field';
-import { useSchemaForm } from '../use-schema-form';
+import { Field, type FieldControlProps, type ValueProps } from '../../../ui/field';
+import { useFormSubmit } from '../use-form-submit';
+import { useFormValues } from '../use-form-values';
 import type { EntityField, FieldValues } from './entity-kind';
 
 /** The control of one field; Field gives it the id, name and error wiring. */
 function FieldInput({
   field,
   controlProps,
-  value,
-  onChange,
+  valueProps,
 }: {
   field: EntityField;
   controlProps: FieldControlProps;
-  value: string;
-  onChange: (value: string) => void;
+  valueProps: ValueProps;
 }) {
-  const props = {
-    ...controlProps,
-    value,
-    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
-  };
+  const props = { ...controlProps, ...valueProps };
   if (field.kind === 'textarea') return <textarea rows={4} {...props} />;
   if (field.kind === 'select') {
     return (
@@ -48,7 +43,7 @@ function FieldInput({
  * that the messages are the same as the server's), and keeps itself open
  * with the reason when the save fails.
  */
-export function EntityFormDialog({
+export function EntityFormDialog<T>({
   title,
   fields,
   initialValues,
@@ -56,6 +51,7 @@ export function EntityFormDialog({
   image,
   saveError,
   onSave,
+  onSaved,
   onClose,
 }: {
   title: string;
@@ -64,23 +60,28 @@ export function EntityFormDialog({
   schema: ZodType;
   image: { label: string; name: string; current: ImageDetails | null; currentAlt: string };
   saveError: string;
-  /** Resolves once saved (the caller then closes the form); throws what went wrong. */
-  onSave: (values: FieldValues, image: File | undefined) => Promise<void>;
+  /** Sends the form (checked first by the dialog, which runs the page's loaders again after); throws what went wrong. */
+  onSave: (values: FieldValues, image: File | undefined) => Promise<T>;
+  /** Told once saved and the page's data is fresh (the caller then closes the form). */
+  onSaved: (saved: T) => void;
   onClose: () => void;
 }) {
   const idPrefix = useId();
-  const { form, values, change, errors, check, saving, save } = useSchemaForm(schema, initialValues);
+  const { values, field: valuePropsOf } = useFormValues(initialValues);
+  const { form, errors, busy: saving, submit: save } = useFormSubmit();
   const [picked, setPicked] = useState<PickedImage[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    if (check() === null) return;
-    await save(
-      () => onSave(values, picked[0]?.file),
-      (error) => setFailure(withDetail(saveError, error)),
-    );
+    const result = await save({
+      input: values,
+      schema,
+      send: () => onSave(values, picked[0]?.file),
+      onFailure: (failed) => setFailure(withDetail(saveError, failed)),
+    });
+    if (result.ok) onSaved(result.data);
   }
 
   return (
@@ -95,14 +96,7 @@ export function EntityFormDialog({
             error={errors[field.name]}
             required={field.required}
           >
-            {(props) => (
-              <FieldInput
-                field={field}
-                controlProps={props}
-                value={values[field.name] ?? ''}
-                onChange={(value) => change(field.name, value)}
-              />
-            )}
+            {(props) => <FieldInput field={field} controlProps={props} valueProps={valuePropsOf(field.name)} />}
           </Field>
         ))}
         {image.current && picked.length === 0 && (

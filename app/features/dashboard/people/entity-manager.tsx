@@ -32,13 +32,10 @@ export function EntityManager<T extends { id: number; name: string }>({
 }) {
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const actions = useEntityActions(kind, notices);
 
   async function confirmDelete(item: T) {
-    setDeleteBusy(true);
     await actions.remove(item);
-    setDeleteBusy(false);
     setDeleting(null);
   }
 
@@ -105,8 +102,9 @@ export function EntityManager<T extends { id: number; name: string }>({
             currentAlt: editing.item ? kind.imageAlt(editing.item) : '',
           }}
           saveError={kind.saveError}
-          onSave={async (values, image) => {
-            await actions.save(editing.item, values, image);
+          onSave={(values, image) => actions.send(editing.item, values, image)}
+          onSaved={(saved) => {
+            actions.saved(editing.item, saved);
             setEditing(null);
           }}
           onClose={() => setEditing(null)}
@@ -116,7 +114,7 @@ export function EntityManager<T extends { id: number; name: string }>({
         <ConfirmDialog
           title={`Delete ${kind.noun}`}
           message={`Delete "${deleting.name}"? This cannot be undone.`}
-          busy={deleteBusy}
+          busy={actions.removing}
           onConfirm={() => void confirmDelete(deleting)}
           onCancel={() => setDeleting(null)}
         />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MESSAGES } from '../../../../core/messages';
 import { teamMemberCreateSchema } from '../../../../core/schemas/team-member.schema';
 import type { TeamMember } from '../../../../core/types';
+import { failureOf } from '../../../lib/api-client';
 import { dashboardRequest, withDetail } from '../dashboard-api';
 import { useNotice } from '../notice';
 import type { EntityKind } from './entity-kind';
@@ -57,7 +58,7 @@ export function TeamManager({ members }: { members: TeamMember[] }) {
       setReloaded({ from: members, members: data });
       notices.showSuccess('Team members reloaded.');
     } catch (error) {
-      notices.showError(withDetail(MESSAGES.errorLoadingTeam, error));
+      notices.showError(withDetail(MESSAGES.errorLoadingTeam, failureOf(error)));
     } finally {
       setReloading(false);
     }

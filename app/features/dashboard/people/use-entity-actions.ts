@@ -1,40 +1,39 @@
-import { useRevalidator } from 'react-router';
 import { dashboardRequest, withDetail } from '../dashboard-api';
 import { scaleImageForUpload } from '../image-scaling';
 import type { useNotice } from '../notice';
+import { useFormSubmit } from '../use-form-submit';
 import { capitalised, type EntityKind, type FieldValues } from './entity-kind';
 
 type Notices = Pick<ReturnType<typeof useNotice>, 'showSuccess' | 'showError'>;
 
 /**
- * Save and delete through the REST API (SPEC section 7), then load the page's
- * list again and confirm what happened. `save` throws, so the open form can
- * show what failed beside the fields; `remove` reports its failure itself.
+ * Save and delete through the REST API (SPEC section 7). `send` only sends (the form's submit hook checks first
+ * and loads the page's list again), and `saved` confirms it; `remove` goes through a submit hook of its own and
+ * reports its outcome itself.
  */
 export function useEntityActions<T extends { id: number; name: string }>(kind: EntityKind<T>, notices: Notices) {
-  const revalidator = useRevalidator();
+  const { submit, busy: removing } = useFormSubmit();
   const noun = capitalised(kind.noun);
 
-  async function save(item: T | null, values: FieldValues, image: File | undefined) {
+  async function send(item: T | null, values: FieldValues, image: File | undefined): Promise<T> {
     const body = new FormData();
     for (const [name, value] of Object.entries(values)) body.append(name, value);
     if (image) body.append(kind.imageField, await scaleImageForUpload(image));
     const { data } = item
       ? await dashboardRequest<{ data: T }>('PUT', `${kind.apiPath}/${item.id}`, body)
       : await dashboardRequest<{ data: T }>('POST', kind.apiPath, body);
-    await revalidator.revalidate();
+    return data;
+  }
+
+  function saved(item: T | null, data: T) {
     notices.showSuccess(`${noun} "${data.name}" ${item ? 'updated' : 'added'}.`);
   }
 
   async function remove(item: T) {
-    try {
-      await dashboardRequest('DELETE', `${kind.apiPath}/${item.id}`);
-      await revalidator.revalidate();
-      notices.showSuccess(`${noun} "${item.name}" deleted.`);
-    } catch (error) {
-      notices.showError(withDetail(kind.deleteError, error));
-    }
+    const result = await submit({ send: () => dashboardRequest('DELETE', `${kind.apiPath}/${item.id}`) });
+    if (result.ok) notices.showSuccess(`${noun} "${item.name}" deleted.`);
+    else notices.showError(withDetail(kind.deleteError, result));
   }
 
-  return { save, remove };
+  return { send, saved, remove, removing };
 }

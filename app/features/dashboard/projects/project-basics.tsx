@@ -4,7 +4,7 @@ import {
   PROJECT_YEAR_MAX,
   PROJECT_YEAR_MIN,
 } from '../../../../core/constants';
-import { Field, SelectField } from '../../../ui/field';
+import { Field, SelectField, type ValueProps } from '../../../ui/field';
 
 export interface ProjectBasicsValues {
   title: string;
@@ -24,17 +24,16 @@ type BasicsField = keyof ProjectBasicsValues;
  */
 export function ProjectBasics({
   idPrefix,
-  values,
+  field,
   errors,
-  onChange,
   categories,
   categoryPlaceholder,
   optionalStatus = false,
 }: {
   idPrefix: string;
-  values: ProjectBasicsValues;
+  /** The form's spread for each field (`useFormValues().field`). */
+  field: (name: BasicsField) => ValueProps;
   errors: Partial<Record<BasicsField, string>>;
-  onChange: (name: BasicsField, value: string) => void;
   categories: readonly string[];
   categoryPlaceholder: string;
   optionalStatus?: boolean;
@@ -47,8 +46,7 @@ export function ProjectBasics({
           {...(name === 'year'
             ? { type: 'number', inputMode: 'numeric', min: PROJECT_YEAR_MIN, max: PROJECT_YEAR_MAX, step: 1 }
             : { type: 'text', autoComplete: 'off' })}
-          value={values[name]}
-          onChange={(event) => onChange(name, event.target.value)}
+          {...field(name)}
         />
       )}
     </Field>
@@ -69,8 +67,7 @@ export function ProjectBasics({
           error={errors.category}
           options={categories}
           placeholder={categoryPlaceholder}
-          value={values.category}
-          onChange={(value) => onChange('category', value)}
+          {...field('category')}
         />
         <SelectField
           idPrefix={idPrefix}
@@ -80,8 +77,7 @@ export function ProjectBasics({
           error={errors.status}
           options={PROJECT_STATUSES}
           placeholder={optionalStatus ? `Not set (${DEFAULT_PROJECT_STATUS})` : undefined}
-          value={values.status}
-          onChange={(value) => onChange('status', value)}
+          {...field('status')}
         />
       </div>
     </>

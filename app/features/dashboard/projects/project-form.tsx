@@ -15,7 +15,8 @@ import { publishAtInput, publishAtValue } from '../publish-at';
 import { PublishAtField } from '../publish-at-field';
 import { SeoFields } from '../seo-fields';
 import { useNewImages } from './new-images';
-import { useSchemaForm } from '../use-schema-form';
+import { useFormSubmit } from '../use-form-submit';
+import { useFormValues } from '../use-form-values';
 
 interface ProjectFormValues {
   title: string;
@@ -72,9 +73,8 @@ export function ProjectFormDialog({
   onSaved: (saved: Project, created: boolean) => void;
   onClose: () => void;
 }) {
-  const { form, values, change, errors, clearError, check, saving, save } = useSchemaForm(projectCreateSchema, () =>
-    initialValues(project),
-  );
+  const { values, field, checkbox } = useFormValues(() => initialValues(project));
+  const { form, errors, clearError, busy: saving, submit: save } = useFormSubmit();
   const newImages = useNewImages(values.title);
   const formNotice = useNotice();
 
@@ -87,20 +87,21 @@ export function ProjectFormDialog({
     const { publishAt, ...fields } = values;
     const publication = { published, publishAt: published ? publishAtValue(publishAt) : '' };
     const imagesMissing = !project && newImages.images.length === 0;
-    if (check({ ...fields, ...publication }, imagesMissing ? { images: MESSAGES.selectProjectImage } : {}) === null) {
-      return;
-    }
-    await save(
-      async () => {
+    const result = await save({
+      input: { ...fields, ...publication },
+      schema: projectCreateSchema,
+      more: imagesMissing ? { images: MESSAGES.selectProjectImage } : {},
+      send: async () => {
         const body = await newImages.formData();
         for (const [name, value] of Object.entries({ ...fields, ...publication })) body.append(name, String(value));
         const answer = project
           ? await dashboardRequest<{ data: Project }>('PUT', `/api/projects/${project.id}`, body)
           : await dashboardRequest<{ data: Project }>('POST', '/api/projects', body);
-        onSaved(answer.data, !project);
+        return answer.data;
       },
-      (error) => formNotice.showError(saveFailure(error)),
-    );
+      onFailure: (failure) => formNotice.showError(saveFailure(failure)),
+    });
+    if (result.ok) onSaved(result.data, !project);
   }
 
   return (
@@ -110,61 +111,35 @@ export function ProjectFormDialog({
         <RequiredNote />
         <ProjectBasics
           idPrefix="project"
-          values={values}
+          field={field}
           errors={errors}
-          onChange={change}
           categories={categoryOptions(project?.category ?? '')}
           categoryPlaceholder="Select a category"
         />
         <Field idPrefix="project" name="client" label="Client" error={errors.client}>
-          {(props) => (
-            <input {...props} value={values.client} onChange={(event) => change('client', event.target.value)} />
-          )}
+          {(props) => <input {...props} {...field('client')} />}
         </Field>
         <Field idPrefix="project" name="designTeam" label="Design Team" error={errors.designTeam}>
-          {(props) => (
-            <textarea
-              {...props}
-              rows={3}
-              value={values.designTeam}
-              onChange={(event) => change('designTeam', event.target.value)}
-            />
-          )}
+          {(props) => <textarea {...props} rows={3} {...field('designTeam')} />}
         </Field>
         <Field idPrefix="project" name="description" label="Description" error={errors.description} required>
-          {(props) => (
-            <textarea
-              {...props}
-              rows={6}
-              value={values.description}
-              onChange={(event) => change('description', event.target.value)}
-            />
-          )}
+          {(props) => <textarea {...props} rows={6} {...field('description')} />}
         </Field>
         <fieldset className="project-form__flags">
           <legend>Show on the home page</legend>
           <label>
-            <input
-              type="checkbox"
-              checked={values.featured}
-              onChange={(event) => change('featured', event.target.checked)}
-            />
+            <input type="checkbox" {...checkbox('featured')} />
             Featured (hero banner)
           </label>
           <label>
-            <input
-              type="checkbox"
-              checked={values.showInRecent}
-              onChange={(event) => change('showInRecent', event.target.checked)}
-            />
+            <input type="checkbox" {...checkbox('showInRecent')} />
             Show in Recent Projects
           </label>
         </fieldset>
         <SeoFields
           idPrefix="project"
-          values={values}
+          field={field}
           errors={errors}
-          onChange={change}
           fallback="the description's beginning and the cover image"
         />
         <ImagePicker
@@ -185,12 +160,7 @@ export function ProjectFormDialog({
           }
           renderItemExtra={newImages.renderAltInput}
         />
-        <PublishAtField
-          idPrefix="project"
-          value={values.publishAt}
-          error={errors.publishAt}
-          onChange={(value) => change('publishAt', value)}
-        />
+        <PublishAtField idPrefix="project" error={errors.publishAt} {...field('publishAt')} />
         <div className="modal__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel

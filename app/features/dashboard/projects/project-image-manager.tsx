@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { MAX_PROJECT_IMAGES } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import type { Project } from '../../../../core/types';
@@ -11,6 +10,8 @@ import { DialogNotice } from './dialog-notice';
 import { useNewImages } from './new-images';
 import { type ArrangedImage, arrangementOf, mergeArrangement, sameArrangement, toSaved } from './image-arrangement';
 import { ImageArrangement } from './image-arrangement-list';
+import type { ActionFailure } from '../../../lib/action-result';
+import { useFormSubmit } from '../use-form-submit';
 
 /**
  * The image manager of one project (SPEC section 2): set the cover, remove an
@@ -18,9 +19,8 @@ import { ImageArrangement } from './image-arrangement-list';
  * the images' order and alt texts, saved together with one call.
  */
 export function ProjectImageManager({ project, onClose }: { project: Project; onClose: () => void }) {
-  const revalidator = useRevalidator();
   const notice = useNotice();
-  const [busy, setBusy] = useState(false);
+  const { submit, busy } = useFormSubmit();
   const [arrangement, setArrangement] = useState<ArrangedImage[]>(() => arrangementOf(project));
   const [pendingRemoval, setPendingRemoval] = useState<string | null>(null);
   const newImages = useNewImages(project.title);
@@ -37,19 +37,15 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
   const unsaved = !sameArrangement(saved, arrangementOf(project));
   const room = MAX_PROJECT_IMAGES - project.images.length;
 
-  /** Runs one call with every button held, then reloads the page's data. */
-  async function run(call: () => Promise<string>, failure: (error: unknown) => string) {
-    setBusy(true);
+  /**
+   * Runs one call with every button held; the page's data is loaded again after it, done or refused (what is
+   * stored may differ from what is shown).
+   */
+  async function run(call: () => Promise<string>, failure: (failed: ActionFailure) => string) {
     notice.clear();
-    try {
-      const done = await call();
-      await revalidator.revalidate();
-      notice.showSuccess(done);
-    } catch (error) {
-      notice.showError(failure(error));
-    } finally {
-      setBusy(false);
-    }
+    const result = await submit({ send: call });
+    if (result.ok) notice.showSuccess(result.data);
+    else notice.showError(failure(result));
   }
 
   const setCover = (imageUrl: string) =>
@@ -58,7 +54,7 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
         await dashboardRequest('PUT', `/api/projects/${project.id}/cover`, { imageUrl });
         return 'Cover image set.';
       },
-      (error) => `${MESSAGES.errorSettingCover}: ${errorText(error, MESSAGES.failedToSetCover)}`,
+      (failed) => `${MESSAGES.errorSettingCover}: ${errorText(failed, MESSAGES.failedToSetCover)}`,
     );
 
   async function removeImage(imageUrl: string) {
@@ -67,11 +63,7 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
         await dashboardRequest('DELETE', `/api/projects/${project.id}/images`, { imageUrl });
         return 'Image removed.';
       },
-      (error) => {
-        // What is stored may differ from what is shown: load it again.
-        void revalidator.revalidate();
-        return withDetail(MESSAGES.errorRemovingImage, error);
-      },
+      (failed) => withDetail(MESSAGES.errorRemovingImage, failed),
     );
     setPendingRemoval(null);
   }
@@ -82,7 +74,7 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
         await dashboardRequest('PUT', `/api/projects/${project.id}/images`, { images: saved });
         return 'Image order and alt texts saved.';
       },
-      (error) => withDetail(MESSAGES.errorUpdatingProject, error),
+      (failed) => withDetail(MESSAGES.errorUpdatingProject, failed),
     );
 
   function addImages() {
@@ -101,7 +93,7 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
         newImages.reset();
         return `${count} ${count === 1 ? 'image' : 'images'} added.`;
       },
-      (error) => `${MESSAGES.errorAddingImages}: ${errorText(error, MESSAGES.failedToAddImages)}`,
+      (failed) => `${MESSAGES.errorAddingImages}: ${errorText(failed, MESSAGES.failedToAddImages)}`,
     );
   }
 

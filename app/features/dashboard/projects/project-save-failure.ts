@@ -1,9 +1,9 @@
 import { MESSAGES } from '../../../../core/messages';
-import { ApiError } from '../../../lib/api-client';
+import type { ActionFailure } from '../../../lib/action-result';
 import { errorText } from '../dashboard-api';
 
 /** The message for a failed save (SPEC section 8): the network's own text, or 'Error saving project: …'. */
-export function saveFailure(error: unknown): string {
-  if (error instanceof ApiError && error.isNetworkError) return MESSAGES.projectSaveNetworkError;
-  return MESSAGES.errorSavingProject(errorText(error, MESSAGES.internalError));
+export function saveFailure(failure: ActionFailure): string {
+  if (failure.status === null) return MESSAGES.projectSaveNetworkError;
+  return MESSAGES.errorSavingProject(errorText(failure, MESSAGES.internalError));
 }

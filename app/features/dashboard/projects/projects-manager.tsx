@@ -1,8 +1,6 @@
 import { useRef, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { MESSAGES } from '../../../../core/messages';
 import type { Project } from '../../../../core/types';
-import { useAfterWindowFocus } from '../../../lib/use-window-focus';
 import { ConfirmDialog } from '../../../ui/modal';
 import { dashboardRequest, withDetail } from '../dashboard-api';
 import { NoticeArea, useNotice } from '../notice';
@@ -11,6 +9,7 @@ import { ProjectFormDialog } from './project-form';
 import { ProjectImageManager } from './project-image-manager';
 import { ALL_CATEGORIES, categoryChoices, searchProjects } from './project-search';
 import { useProjectFlags } from './use-project-flags';
+import { useFormSubmit } from '../use-form-submit';
 import './projects.css';
 
 /** Which dialog is open, naming the project by id so that it shows the reloaded data. */
@@ -20,14 +19,13 @@ type OpenDialog = { kind: 'add' } | { kind: 'edit' | 'images' | 'delete'; projec
 export function ProjectsManager({ projects }: { projects: Project[] }) {
   const notice = useNotice();
   const flags = useProjectFlags(notice);
-  const revalidator = useRevalidator();
-  // Changes made elsewhere (another tab, another page of the dashboard) show up on return (SPEC section 4).
-  useAfterWindowFocus(() => void revalidator.revalidate());
+  // Changes made elsewhere (another tab, another page of the dashboard) show up on return (SPEC section 4): the
+  // dashboard's layout runs every loader again when the window regains focus.
+  const { submit, busy: deleting } = useFormSubmit();
   const [searchText, setSearchText] = useState('');
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [view, setView] = useState<ProjectsView>('list');
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [deleting, setDeleting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const shown = searchProjects(projects, { text: searchText, category });
@@ -43,27 +41,18 @@ export function ProjectsManager({ projects }: { projects: Project[] }) {
     isUpdating: flags.isUpdating,
   };
 
-  async function saved(project: Project, created: boolean) {
+  function saved(project: Project, created: boolean) {
     close();
-    await revalidator.revalidate();
     notice.showSuccess(`Project "${project.title}" ${created ? 'created' : 'updated'}.`);
   }
 
   async function deleteProject(project: Project) {
-    setDeleting(true);
-    try {
-      await dashboardRequest('DELETE', `/api/projects/${project.id}`);
-      close();
-      await revalidator.revalidate();
-      notice.showSuccess(`Project "${project.title}" deleted.`);
-      // Its Delete button, where focus came back to, is gone with it.
-      heading.current?.focus();
-    } catch (error) {
-      close();
-      notice.showError(withDetail(MESSAGES.errorDeletingProject, error));
-    } finally {
-      setDeleting(false);
-    }
+    const result = await submit({ send: () => dashboardRequest('DELETE', `/api/projects/${project.id}`) });
+    close();
+    if (!result.ok) return notice.showError(withDetail(MESSAGES.errorDeletingProject, result));
+    notice.showSuccess(`Project "${project.title}" deleted.`);
+    // Its Delete button, where focus came back to, is gone with it.
+    heading.current?.focus();
   }
 
   return (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { MESSAGES } from '../../../../core/messages';
 import type { Project } from '../../../../core/types';
 import { dashboardRequest, withDetail } from '../dashboard-api';
+import { useFormSubmit } from '../use-form-submit';
 
 export type ProjectFlag = 'featured' | 'showInRecent';
 
@@ -17,25 +17,21 @@ const FLAG_TEXT: Record<ProjectFlag, { place: string; failure: string }> = {
  * message confirms what changed, or says what failed.
  */
 export function useProjectFlags(report: { showSuccess: (text: string) => void; showError: (text: string) => void }) {
-  const revalidator = useRevalidator();
+  const { submit } = useFormSubmit();
   const [updating, setUpdating] = useState<ReadonlySet<number>>(new Set());
 
   async function toggle(project: Pick<Project, 'id' | 'title' | ProjectFlag>, flag: ProjectFlag) {
     const on = !project[flag];
     setUpdating((ids) => new Set(ids).add(project.id));
-    try {
-      await dashboardRequest('PUT', `/api/projects/${project.id}`, { [flag]: on });
-      await revalidator.revalidate();
+    const result = await submit({ send: () => dashboardRequest('PUT', `/api/projects/${project.id}`, { [flag]: on }) });
+    if (result.ok)
       report.showSuccess(`"${project.title}" ${on ? 'added to' : 'removed from'} ${FLAG_TEXT[flag].place}.`);
-    } catch (error) {
-      report.showError(withDetail(FLAG_TEXT[flag].failure, error));
-    } finally {
-      setUpdating((ids) => {
-        const next = new Set(ids);
-        next.delete(project.id);
-        return next;
-      });
-    }
+    else report.showError(withDetail(FLAG_TEXT[flag].failure, result));
+    setUpdating((ids) => {
+      const next = new Set(ids);
+      next.delete(project.id);
+      return next;
+    });
   }
 
   return { toggle, isUpdating: (id: number) => updating.has(id) };

@@ -1,11 +1,12 @@
-import { type FormEvent, useRef } from 'react';
+import type { FormEvent } from 'react';
 import { MESSAGES } from '../../../../core/messages';
 import { textCardsSchema } from '../../../../core/schemas/site-texts.schema';
 import { CARD_GROUPS, type CardGroup } from '../../../../core/site-texts';
 import type { TextCard } from '../../../../core/types';
 import type { NoticeReport } from '../notice';
 import { TextControl } from './text-control';
-import { useSave } from './use-save';
+import { useFormSubmit } from '../use-form-submit';
+import { saveSiteText } from './save-site-text';
 
 /** What each list calls a card's two texts. */
 const LABELS: Record<CardGroup, { title: string; text: string; card: (title: string) => string }> = {
@@ -24,8 +25,7 @@ export function CardListForm({
   cards: TextCard[];
   notices: NoticeReport;
 }) {
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, busy, save } = useSave(notices, form);
+  const { form, errors, busy, submit: save } = useFormSubmit();
   const { heading, count } = CARD_GROUPS[group];
   const labels = LABELS[group];
 
@@ -36,7 +36,7 @@ export function CardListForm({
       title: String(data.get(`items.${slot}.title`) ?? ''),
       text: String(data.get(`items.${slot}.text`) ?? ''),
     }));
-    void save({
+    void saveSiteText(save, notices, {
       method: 'PUT',
       path: `/api/site-texts/cards/${group}`,
       body: { items },

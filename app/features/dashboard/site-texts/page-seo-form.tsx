@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { MESSAGES } from '../../../../core/messages';
 import { pageSeoSchema } from '../../../../core/schemas/site-texts.schema';
 import { STATIC_PUBLIC_PATHS } from '../../../../core/site-structure';
@@ -6,18 +6,19 @@ import type { PageSeo } from '../../../../core/types';
 import { SelectField } from '../../../ui/field';
 import type { NoticeReport } from '../notice';
 import { TextControl } from './text-control';
-import { formValues, useSave } from './use-save';
+import { formValues } from '../../../lib/form-check';
+import { useFormSubmit } from '../use-form-submit';
+import { saveSiteText } from './save-site-text';
 
 /** Page SEO: one page at a time, chosen from the site's pages without a parameter. */
 export function PageSeoForm({ pages, notices }: { pages: PageSeo[]; notices: NoticeReport }) {
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, busy, save } = useSave(notices, form);
+  const { form, errors, busy, submit: save } = useFormSubmit();
   const [path, setPath] = useState(STATIC_PUBLIC_PATHS[0]!);
   const current = pages.find((page) => page.path === path);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void save({
+    void saveSiteText(save, notices, {
       method: 'PUT',
       path: '/api/page-seo',
       body: formValues(event.currentTarget),
@@ -47,7 +48,7 @@ export function PageSeoForm({ pages, notices }: { pages: PageSeo[]; notices: Not
         error={errors.path}
         options={STATIC_PUBLIC_PATHS}
         value={path}
-        onChange={setPath}
+        onChange={(event) => setPath(event.target.value)}
       />
       {/* Keyed by page, so choosing another page shows that page's saved values. */}
       <div key={path} className="dashboard-form">

@@ -1,11 +1,13 @@
-import { type FormEvent, useRef } from 'react';
+import type { FormEvent } from 'react';
 import { MESSAGES } from '../../../../core/messages';
 import { siteTextsSchema } from '../../../../core/schemas/site-texts.schema';
 import type { SiteTexts, TeamMember } from '../../../../core/types';
 import { Field } from '../../../ui/field';
 import type { NoticeReport } from '../notice';
 import { TextControl, type TextControlOptions } from './text-control';
-import { formValues, useSave } from './use-save';
+import { formValues } from '../../../lib/form-check';
+import { useFormSubmit } from '../use-form-submit';
+import { saveSiteText } from './save-site-text';
 
 const BRAND_HINT = '{brand} is replaced by the studio’s name from Settings.';
 const COUNTED_HINT = 'Leave empty to count it from the data.';
@@ -20,13 +22,12 @@ export function PageTextsForm({
   team: TeamMember[];
   notices: NoticeReport;
 }) {
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, busy, save } = useSave(notices, form);
+  const { form, errors, busy, submit: save } = useFormSubmit();
   const idPrefix = 'texts';
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void save({
+    void saveSiteText(save, notices, {
       method: 'PUT',
       path: '/api/site-texts',
       body: formValues(event.currentTarget),

@@ -7,7 +7,9 @@ import { FormActions } from '../form-actions';
 import { RequiredNote } from '../../../ui/field';
 import type { NoticeReport } from '../notice';
 import { TextControl, type TextControlOptions } from './text-control';
-import { formValues, useSave } from './use-save';
+import { formValues } from '../../../lib/form-check';
+import { useFormSubmit } from '../use-form-submit';
+import { saveSiteText } from './save-site-text';
 
 const PATH = '/api/testimonials';
 
@@ -26,13 +28,12 @@ function TestimonialForm({
   notices: NoticeReport;
   onClose: () => void;
 }) {
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, busy, save } = useSave(notices, form);
+  const { form, errors, busy, submit: save } = useFormSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = formValues(event.currentTarget);
-    const saved = await save({
+    const saved = await saveSiteText(save, notices, {
       method: testimonial ? 'PUT' : 'POST',
       path: testimonial ? `${PATH}/${testimonial.id}` : PATH,
       body: values,
@@ -72,7 +73,7 @@ export function TestimonialsEditor({ testimonials, notices }: { testimonials: Te
   const [editing, setEditing] = useState<{ testimonial: Testimonial | null } | null>(null);
   const [deleting, setDeleting] = useState<Testimonial | null>(null);
   const list = useRef<HTMLOListElement>(null);
-  const { busy, save } = useSave(notices);
+  const { busy, submit: save } = useFormSubmit();
 
   // The order as last saved. The notice of a move can render before the reloaded list does (that one is a
   // transition): a second Enter in between moves the testimonial on from where the first one put it.
@@ -88,7 +89,7 @@ export function TestimonialsEditor({ testimonials, notices }: { testimonials: Te
     if (busy || index < 0 || target < 0 || target >= ids.length) return;
     ids.splice(index, 1);
     ids.splice(target, 0, moved.id);
-    const saved = await save({
+    const saved = await saveSiteText(save, notices, {
       method: 'PUT',
       path: `${PATH}/order`,
       body: { ids },
@@ -103,7 +104,7 @@ export function TestimonialsEditor({ testimonials, notices }: { testimonials: Te
   }
 
   async function remove(testimonial: Testimonial) {
-    const removed = await save({
+    const removed = await saveSiteText(save, notices, {
       method: 'DELETE',
       path: `${PATH}/${testimonial.id}`,
       success: `Testimonial of ${testimonial.name} deleted.`,

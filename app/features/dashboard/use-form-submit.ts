@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { ZodType, z } from 'zod';
+import type { FieldMessages } from '../../../core/schemas/fields';
+import type { ActionFailure } from '../../lib/action-result';
+import { failureOf } from '../../lib/api-client';
+import { checkInput, formValues } from '../../lib/form-check';
+
+/** One write: what is checked and how it is sent. */
+export interface Submission<S extends ZodType, T> {
+  /** The form's values, or its FormData (its text fields are taken); left out for a button's call. */
+  input?: object | FormData;
+  /** The API's own schema for `input`, so each field says what the server would; none: nothing is checked. */
+  schema?: S;
+  /** The form's own rules besides the schema: a message by field name. */
+  more?: FieldMessages;
+  /** Sends the checked data (the schema's output, else the input as it is); its answer is the result's `data`. */
+  send: (checked: z.output<S>) => Promise<T>;
+  /** Told when the call fails (not when the check does), in the one error shape, to word the page's message. */
+  onFailure?: (failure: ActionFailure) => void;
+}
+
+export type SubmitResult<T> = { ok: true; data: T } | ActionFailure;
+
+/** Whether the loaders run again after a failure: only when the server answered (not 401, which leaves the page). */
+export function answeredByServer(failure: ActionFailure): boolean {
+  return typeof failure.status === 'number' && failure.status !== 401;
+}
+
+/**
+ * The one way a dashboard form (or button) writes: `submit` checks the input with the API's schema and the form's
+ * own rules, shows each field's message (or clears them), holds `busy` while it sends, shows the server's field
+ * messages the same way, and after every call the server answered runs the page's loaders again before it
+ * resolves, so a notice shown then describes the new data. Showing messages moves the focus to the form's first
+ * invalid control (`form` is the ref for its <form>) after the render that marks it; `clearError` drops one
+ * field's message as it is corrected and leaves the focus where the typing is.
+ */
+export function useFormSubmit() {
+  const { revalidate } = useRevalidator();
+  const form = useRef<HTMLFormElement>(null);
+  const [shown, setShown] = useState<{ errors: FieldMessages; focus: boolean }>({ errors: {}, focus: false });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (shown.focus) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [shown]);
+
+  const showErrors = (errors: FieldMessages) => setShown({ errors, focus: Object.keys(errors).length > 0 });
+
+  async function submit<S extends ZodType, T>({
+    input,
+    schema,
+    more,
+    send,
+    onFailure,
+  }: Submission<S, T>): Promise<SubmitResult<T>> {
+    const checked = checkInput(schema, input instanceof FormData ? formValues(input) : input, more);
+    showErrors(checked.ok ? {} : (checked.fields ?? {}));
+    if (!checked.ok) return checked;
+    setBusy(true);
+    try {
+      const data = await send(checked.data);
+      await revalidate();
+      return { ok: true, data };
+    } catch (error) {
+      const failure = failureOf(error);
+      showErrors(failure.fields ?? {});
+      if (answeredByServer(failure)) await revalidate();
+      onFailure?.(failure);
+      return failure;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    form,
+    errors: shown.errors,
+    busy,
+    submit,
+    showErrors,
+    clearError: (name: string) =>
+      setShown(({ errors: { [name]: _fixed, ...rest } }) => ({ errors: rest, focus: false })),
+  };
+}
