@@ -195,8 +195,11 @@ export const ALL_PROJECT_CATEGORIES: readonly string[] = [
 
 export const CONTACT_STATUSES = ['new', 'read', 'replied', 'spam'] as const;
 
-/** Why a message was put in Spam when it arrived (null: by the owner, or never). */
-export const SPAM_REASONS = ['flood'] as const;
+/**
+ * Why a message was put in Spam when it arrived (null: by the owner, or never): past the site's hourly count, its
+ * hidden field filled in, or sent sooner than CONTACT_MIN_FILL_MS after the form was drawn.
+ */
+export const SPAM_REASONS = ['flood', 'honeypot', 'too-fast'] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
 /**

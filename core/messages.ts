@@ -77,6 +77,10 @@ export const MESSAGES = {
   /** Why a message was put in Spam as it arrived, as the inbox says it. */
   spamReasons: {
     flood: 'Put in Spam as it arrived: more messages came that hour than the site takes in an hour, as in a flood.',
+    honeypot: 'Put in Spam as it arrived: a field that people never see was filled in, as robots do.',
+    'too-fast':
+      'Put in Spam as it arrived: it was sent within 2 seconds of the form appearing, faster than a person types. ' +
+      'A browser filling the form in by itself can do that: if it is real, move it to the inbox.',
   } satisfies Record<SpamReason, string>,
   notificationsOff: 'E-mail notifications are off: set SMTP_URL and NOTIFY_EMAIL to be told of each new message.',
   mediaNotFound: 'Media item not found',

@@ -43,26 +43,28 @@ async function isFlooding(ctx: ServiceContext, trx: Db, now: Date): Promise<bool
 }
 
 /**
- * Stores a visitor's message. A filled honeypot, or a form sent sooner than a person could fill it, is
- * dropped without a word: the bot sees success. A message past the site's hourly count is kept in Spam, not
- * e-mailed on its own (queueFloodSummary). Returns whether the message was stored.
+ * Stores a visitor's message. One that a robot seems to have sent (its hidden field filled, or sent sooner than a
+ * person could fill the form) is kept in Spam with the reason, and so is one past the site's hourly count
+ * (queueFloodSummary): nothing a person sends is thrown away, as autofill can be that fast. The sender is thanked
+ * either way, so a robot learns nothing. Only a message for the inbox is e-mailed on its own.
  */
 export async function createContactMessage(
   ctx: ServiceContext,
   input: unknown,
   meta: { ip: string; now?: number },
-): Promise<boolean> {
+): Promise<void> {
   const { website, formStartedAt, ...fields } = parseInput(contactMessageSchema, input);
   const now = meta.now ?? Date.now();
-  // Counted per address and network, bots included, so a flood from one never closes the form for another.
+  // Counted per address and network, robots included, so a flood from one never closes the form for another, and
+  // what a robot leaves in Spam is bounded as a person's messages are.
   await takeRateLimit(ctx, 'contact', meta.ip, now);
   const honeypotFilled = website !== undefined && website.trim() !== '';
   const sentTooSoon = formStartedAt !== undefined && now - formStartedAt < CONTACT_MIN_FILL_MS;
-  if (honeypotFilled || sentTooSoon) return false;
+  const trapped: SpamReason | null = honeypotFilled ? 'honeypot' : sentTooSoon ? 'too-fast' : null;
   const stamp = new Date();
   // The e-mail is queued with the message or not at all: no message is stored untold, none told unstored.
   await ctx.db.transaction().execute(async (trx) => {
-    const spamReason: SpamReason | null = (await isFlooding(ctx, trx, stamp)) ? 'flood' : null;
+    const spamReason: SpamReason | null = trapped ?? ((await isFlooding(ctx, trx, stamp)) ? 'flood' : null);
     const { id } = await trx
       .insertInto('contacts')
       .values({
@@ -75,12 +77,11 @@ export async function createContactMessage(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (!ctx.config.notifications) return;
+    if (!ctx.config.notifications || trapped) return;
     if (spamReason) await queueFloodSummary(trx, id, stamp, ctx.config.contactFlood.windowMs);
     else await queueContactNotification(trx, id, stamp);
   });
   ctx.notifier?.wake();
-  return true;
 }
 
 /** The messages kept in Spam as a flood's between `from` and `to` (a summary's hour), deleted ones left out. */

@@ -51,13 +51,18 @@ describe('the contact form', () => {
     expect((await inbox()).length).toBe(before);
   });
 
-  it('answers a bot as it answers a person, storing nothing', async () => {
+  it('answers a robot as it answers a person, and keeps its message in Spam with the reason', async () => {
     const before = (await inbox()).length;
     const honeypot = await api(server, 'POST', '/api/contact', {
-      json: { ...message, website: 'http://spam.example' },
+      json: { ...message, name: 'Honeypot filler', website: 'http://spam.example' },
     });
     expect(honeypot).toMatchObject({ status: 200, body: { success: true } });
-    expect((await inbox()).length).toBe(before);
+    const all = await inbox();
+    expect(all.length).toBe(before + 1);
+    expect(all.find((each) => each.name === 'Honeypot filler')).toMatchObject({
+      status: 'spam',
+      spamReason: 'honeypot',
+    });
   });
 
   it('answers a message update with it, an unknown status with 400 and an unknown message with 404', async () => {
