@@ -5,9 +5,9 @@ export interface Carousel {
   /** The item shown, from 0. */
   current: number;
   show: (index: number) => void;
-  /** One back, from the first to the last. */
+  /** One back, from the first to the last (unless it does not wrap). */
   previous: () => void;
-  /** One on, from the last to the first. */
+  /** One on, from the last to the first (unless it does not wrap). */
   next: () => void;
 }
 
@@ -22,16 +22,21 @@ function shownIndex(at: Position, count: number, layout: unknown): number {
 }
 
 /**
- * Which of `count` items a carousel shows; previous and next wrap at both ends. An index the list no longer
- * has (it shrank after an edit or a refetch), or one kept from another `layout` (the clients' pages on a phone
- * and on a desktop), shows the first item.
+ * Which of `count` items a carousel shows; previous and next wrap at both ends, or with `wrap: false` stop there
+ * (the listing pages' slider). An index the list no longer has (it shrank after an edit or a refetch), or one kept
+ * from another `layout` (the clients' pages on a phone and on a desktop, the slider's filters), shows the first item.
  */
-export function useCarousel(count: number, layout: unknown = null): Carousel {
+export function useCarousel(count: number, layout: unknown = null, { wrap = true }: { wrap?: boolean } = {}): Carousel {
   const [position, setPosition] = useState<Position>({ layout, index: 0 });
   // Stable while the list keeps its length, so a timer (the hero's) can hold `next` without restarting.
   const move = useCallback(
-    (step: number) => setPosition((at) => ({ layout, index: wrapIndex(shownIndex(at, count, layout), step, count) })),
-    [count, layout],
+    (step: number) =>
+      setPosition((at) => {
+        const from = shownIndex(at, count, layout);
+        const index = wrap ? wrapIndex(from, step, count) : Math.min(count - 1, Math.max(0, from + step));
+        return { layout, index };
+      }),
+    [count, layout, wrap],
   );
   const previous = useCallback(() => move(-1), [move]);
   const next = useCallback(() => move(1), [move]);

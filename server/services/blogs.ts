@@ -5,6 +5,7 @@ import type { Blog } from '../../core/types';
 import type { Db } from '../db/database';
 import type { Selectable } from 'kysely';
 import type { BlogsTable, MediaItemRow } from '../db/schema';
+import type { ContentTransaction } from './content-version';
 import { nowIso, type ServiceContext, type UploadedFile } from './context';
 import { notFound, parseInput } from './errors';
 import { sanitizeBlogHtml, sanitizeStoredBlogHtml } from './html-sanitizer';
@@ -119,7 +120,7 @@ async function requireBlog(db: Db, id: number): Promise<Blog> {
   return blog;
 }
 
-async function replaceTags(db: Db, blogId: number, tags: string[]): Promise<void> {
+async function replaceTags(db: ContentTransaction, blogId: number, tags: string[]): Promise<void> {
   await db.deleteFrom('blogTags').where('blogId', '=', blogId).execute();
   for (const [position, tag] of [...new Set(tags)].entries()) {
     await db.insertInto('blogTags').values({ blogId, tag, position }).execute();
@@ -137,7 +138,7 @@ function filesInOrder(files: BlogFiles): UploadedFile[] {
   return [...(files.image ? [files.image] : []), ...(files.images ?? [])];
 }
 
-async function replaceGallery(db: Db, blogId: number, mediaIds: number[]): Promise<MediaItemRow[]> {
+async function replaceGallery(db: ContentTransaction, blogId: number, mediaIds: number[]): Promise<MediaItemRow[]> {
   const old = await db.selectFrom('blogImages').select('mediaId').where('blogId', '=', blogId).execute();
   const oldIds = old.map((row) => row.mediaId);
   const rows = await findMediaItems(db, oldIds);

@@ -3,7 +3,7 @@ import type { ImageDetails, MediaItem } from '../../core/types';
 import { MESSAGES } from '../../core/messages';
 import type { Db } from '../db/database';
 import type { MediaItemRow, MediaPurpose, NewMediaItem } from '../db/schema';
-import { bumpContentVersion } from './content-version';
+import { changeContent, type ContentTransaction } from './content-version';
 import { type ServiceContext, type UploadedFile } from './context';
 import type { MediaStorage } from '../storage/media-storage';
 import { AppError, notFound } from './errors';
@@ -27,7 +27,7 @@ export const MEDIA_COLUMNS = [
   'createdAt',
 ] as const;
 
-export async function insertMediaItems(db: Db, items: NewMediaItem[]): Promise<number[]> {
+export async function insertMediaItems(db: ContentTransaction, items: NewMediaItem[]): Promise<number[]> {
   const ids: number[] = [];
   for (const item of items) {
     const row = await db.insertInto('mediaItems').values(item).returning('id').executeTakeFirstOrThrow();
@@ -41,7 +41,7 @@ export async function findMediaItems(db: Db, ids: number[]): Promise<MediaItemRo
   return db.selectFrom('mediaItems').select(MEDIA_COLUMNS).where('id', 'in', ids).execute();
 }
 
-export async function deleteMediaRows(db: Db, ids: number[]): Promise<void> {
+export async function deleteMediaRows(db: ContentTransaction, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.deleteFrom('mediaItems').where('id', 'in', ids).execute();
 }
@@ -60,8 +60,8 @@ export function toImageDetails(
 }
 
 /**
- * Stores new images and runs `write` in one transaction; the files are on disk
- * before the rows that point at them commit, and removed if the write fails.
+ * Stores new images and runs `write` in one content change (changeContent); the
+ * files are on disk before the rows that point at them commit, and removed if the write fails.
  * Afterwards the files of `write`'s returned media rows (the replaced images)
  * are deleted, since no row points at them any more.
  */
@@ -69,17 +69,12 @@ export async function writeWithImages<T>(
   ctx: ServiceContext,
   files: UploadedFile[],
   purpose: MediaPurpose,
-  write: (trx: Db, newMediaIds: number[]) => Promise<{ result: T; replaced: MediaItemRow[] }>,
+  write: (trx: ContentTransaction, newMediaIds: number[]) => Promise<{ result: T; replaced: MediaItemRow[] }>,
 ): Promise<T> {
   const prepared = await processImages(ctx.storage, files, purpose);
   let outcome: { result: T; replaced: MediaItemRow[] };
   try {
-    outcome = await ctx.db.transaction().execute(async (trx) => {
-      const ids = await insertMediaItems(trx, prepared);
-      const done = await write(trx, ids);
-      await bumpContentVersion(trx);
-      return done;
-    });
+    outcome = await changeContent(ctx.db, async (trx) => write(trx, await insertMediaItems(trx, prepared)));
   } catch (error) {
     await deleteImageFiles(ctx.storage, prepared);
     throw error;
@@ -132,27 +127,23 @@ export async function deleteLibraryMedia(ctx: ServiceContext, id: number): Promi
     .where('purpose', '=', 'library')
     .executeTakeFirst();
   if (!row) throw notFound(MESSAGES.mediaNotFound);
-  await ctx.db.transaction().execute(async (trx) => {
-    await deleteMediaRows(trx, [row.id]);
-    await bumpContentVersion(trx);
-  });
+  await changeContent(ctx.db, (trx) => deleteMediaRows(trx, [row.id]));
   await deleteImageFiles(ctx.storage, [row]);
 }
 
 /**
  * Deletes an entity with the images it owns: `removeOwner` deletes the rows
- * and returns the media ids they held; media rows go in the same transaction,
- * files after it commits.
+ * and returns the media ids they held; media rows go in the same content
+ * change, files after it commits.
  */
 export async function deleteWithOwnedImages(
   ctx: ServiceContext,
-  removeOwner: (trx: Db) => Promise<number[]>,
+  removeOwner: (trx: ContentTransaction) => Promise<number[]>,
 ): Promise<void> {
-  const removed = await ctx.db.transaction().execute(async (trx) => {
+  const removed = await changeContent(ctx.db, async (trx) => {
     const mediaIds = await removeOwner(trx);
     const rows = await findMediaItems(trx, mediaIds);
     await deleteMediaRows(trx, mediaIds);
-    await bumpContentVersion(trx);
     return rows;
   });
   await deleteImageFiles(ctx.storage, removed);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { bumpContentVersion } from './content-version';
+import { changeContent } from './content-version';
 import type { ServiceContext } from './context';
 import { encodeVariants, MAX_INPUT_PIXELS, missingVariants, parseVariants } from './images';
 
@@ -39,17 +39,15 @@ export async function addMissingImageVariants(ctx: ServiceContext, signal?: Abor
     await ctx.storage.sync(names);
 
     const variants = JSON.stringify([...existing, ...files.map((file) => file.variant)]);
-    const changed = await ctx.db.transaction().execute(async (trx) => {
+    // The pages' srcset changes, so it is a content change: cached pages must go.
+    const changed = await changeContent(ctx.db, async (trx) => {
       const result = await trx
         .updateTable('mediaItems')
         .set({ variants })
         .where('id', '=', row.id)
         .where('variants', '=', row.variants)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      // The pages' srcset changes, so cached pages must go.
-      await bumpContentVersion(trx);
-      return true;
+      return Number(result.numUpdatedRows) === 1;
     });
     if (changed) {
       updated += 1;

@@ -1,6 +1,6 @@
 import { pageSeoSchema } from '../../core/schemas/site-texts.schema';
 import type { PageSeo } from '../../core/types';
-import { writeContent } from './content-version';
+import { changeContent } from './content-version';
 import { nowIso, type ServiceContext } from './context';
 import { parseInput } from './errors';
 
@@ -13,7 +13,7 @@ export async function listPageSeo(ctx: ServiceContext): Promise<PageSeo[]> {
 export async function updatePageSeo(ctx: ServiceContext, input: unknown): Promise<PageSeo> {
   const { path, seoDescription, seoImage } = parseInput(pageSeoSchema, input);
   const values = { description: seoDescription ?? null, image: seoImage ?? null, updatedAt: nowIso() };
-  return writeContent(ctx.db, async (trx) => {
+  return changeContent(ctx.db, async (trx) => {
     await trx
       .insertInto('pageSeo')
       .values({ path, ...values })

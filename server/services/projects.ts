@@ -12,7 +12,7 @@ import {
 import type { ImageDetails, Project } from '../../core/types';
 import type { Db } from '../db/database';
 import type { ProjectRow } from '../db/schema';
-import { bumpContentVersion } from './content-version';
+import { changeContent, type ContentTransaction } from './content-version';
 import { nowIso, type ServiceContext, type UploadedFile } from './context';
 import { AppError, notFound, parseInput } from './errors';
 import { toStoredImagePath } from './image-refs';
@@ -183,7 +183,13 @@ function checkImageCount(count: number): void {
   if (count > MAX_PROJECT_IMAGES) throw new AppError(400, MESSAGES.tooManyImages(MAX_PROJECT_IMAGES));
 }
 
-async function attachImages(db: Db, projectId: number, mediaIds: number[], firstPosition: number, alts: string[] = []) {
+async function attachImages(
+  db: ContentTransaction,
+  projectId: number,
+  mediaIds: number[],
+  firstPosition: number,
+  alts: string[] = [],
+) {
   for (const [index, mediaId] of mediaIds.entries()) {
     await db
       .insertInto('projectImages')
@@ -267,7 +273,7 @@ async function projectMediaIds(db: Db, projectId: number): Promise<number[]> {
 }
 
 /** Unlinks images from a project and deletes their media rows; returns them for file removal. */
-async function detachImages(db: Db, projectId: number, mediaIds: number[]) {
+async function detachImages(db: ContentTransaction, projectId: number, mediaIds: number[]) {
   if (mediaIds.length === 0) return [];
   const rows = await findMediaItems(db, mediaIds);
   await db.deleteFrom('projectImages').where('projectId', '=', projectId).where('mediaId', 'in', mediaIds).execute();
@@ -327,27 +333,25 @@ async function findProjectImage(db: Db, projectId: number, imageUrl: string) {
 
 export async function setProjectCover(ctx: ServiceContext, id: number, imageUrl: string): Promise<Project> {
   await requireProject(ctx.db, id);
-  return ctx.db.transaction().execute(async (trx) => {
+  return changeContent(ctx.db, async (trx) => {
     const mediaId = await findProjectImage(trx, id, imageUrl);
     await trx
       .updateTable('projects')
       .set({ coverMediaId: mediaId, updatedAt: nowIso() })
       .where('id', '=', id)
       .execute();
-    await bumpContentVersion(trx);
     return requireProject(trx, id);
   });
 }
 
 export async function removeProjectImage(ctx: ServiceContext, id: number, imageUrl: string): Promise<Project> {
   await requireProject(ctx.db, id);
-  const { project, removed } = await ctx.db.transaction().execute(async (trx) => {
+  const { project, removed } = await changeContent(ctx.db, async (trx) => {
     const mediaId = await findProjectImage(trx, id, imageUrl);
     const remaining = await projectMediaIds(trx, id);
     if (remaining.length <= 1) throw new AppError(400, MESSAGES.lastProjectImage);
     const rows = await detachImages(trx, id, [mediaId]);
     await trx.updateTable('projects').set({ updatedAt: nowIso() }).where('id', '=', id).execute();
-    await bumpContentVersion(trx);
     return { project: await requireProject(trx, id), removed: rows };
   });
   await deleteImageFiles(ctx.storage, removed);
@@ -390,7 +394,7 @@ export async function arrangeProjectImages(
   images: ProjectImagesArrangement,
 ): Promise<Project> {
   await requireProject(ctx.db, id);
-  return ctx.db.transaction().execute(async (trx) => {
+  return changeContent(ctx.db, async (trx) => {
     const current = await trx
       .selectFrom('projectImages')
       .innerJoin('mediaItems', 'mediaItems.id', 'projectImages.mediaId')
@@ -410,7 +414,6 @@ export async function arrangeProjectImages(
         .execute();
     }
     await trx.updateTable('projects').set({ updatedAt: nowIso() }).where('id', '=', id).execute();
-    await bumpContentVersion(trx);
     return requireProject(trx, id);
   });
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { ContentTransaction } from './content-version';
 import type { MediaItemRow } from '../db/schema';
 import { deleteMediaRows, findMediaItems } from './media';
 
@@ -8,12 +8,12 @@ import { deleteMediaRows, findMediaItems } from './media';
  * its files can go once the transaction commits.
  */
 export async function releaseReplacedImage(
-  db: Db,
+  trx: ContentTransaction,
   oldMediaId: number | null,
   newMediaId: number | undefined,
 ): Promise<MediaItemRow[]> {
   if (newMediaId === undefined || oldMediaId === null) return [];
-  const rows = await findMediaItems(db, [oldMediaId]);
-  await deleteMediaRows(db, [oldMediaId]);
+  const rows = await findMediaItems(trx, [oldMediaId]);
+  await deleteMediaRows(trx, [oldMediaId]);
   return rows;
 }

@@ -3,7 +3,7 @@ import { siteTextsSchema, siteTextsUpdateSchema, textCardsSchema } from '../../c
 import { CARD_GROUP_NAMES, CARD_GROUPS, type CardGroup, isCardGroup } from '../../core/site-texts';
 import type { SiteContent, SiteTexts, TextCard } from '../../core/types';
 import type { Db } from '../db/database';
-import { writeContent } from './content-version';
+import { changeContent } from './content-version';
 import { nowIso, type ServiceContext } from './context';
 import { AppError, notFound, parseInput } from './errors';
 import { selectTestimonials } from './testimonials';
@@ -50,7 +50,7 @@ export async function getSiteContent(ctx: ServiceContext): Promise<SiteContent> 
 /** Saves the fields sent; the rest keep their values. */
 export async function updateSiteTexts(ctx: ServiceContext, input: unknown): Promise<SiteTexts> {
   const fields = parseInput(siteTextsUpdateSchema, input);
-  return writeContent(ctx.db, async (trx) => {
+  return changeContent(ctx.db, async (trx) => {
     const merged = parseInput(siteTextsSchema, { ...(await selectSiteTexts(trx)), ...fields });
     if (merged.founderMemberId !== null) {
       const member = await trx
@@ -73,7 +73,7 @@ export async function updateSiteTexts(ctx: ServiceContext, input: unknown): Prom
 export async function updateTextCards(ctx: ServiceContext, group: string, input: unknown): Promise<TextCard[]> {
   if (!isCardGroup(group)) throw notFound(MESSAGES.unknownCardGroup);
   const { items } = parseInput(textCardsSchema(CARD_GROUPS[group].count), input);
-  return writeContent(ctx.db, async (trx) => {
+  return changeContent(ctx.db, async (trx) => {
     for (const [slot, card] of items.entries()) {
       await trx
         .updateTable('siteTextCards')

@@ -6,7 +6,7 @@ import {
 } from '../../core/schemas/site-texts.schema';
 import type { Testimonial } from '../../core/types';
 import type { Db } from '../db/database';
-import { writeContent } from './content-version';
+import { changeContent } from './content-version';
 import { nowIso, type ServiceContext } from './context';
 import { AppError, notFound, parseInput } from './errors';
 
@@ -30,7 +30,7 @@ async function requireTestimonial(db: Db, id: number): Promise<Testimonial> {
 /** A new testimonial goes last. */
 export async function createTestimonial(ctx: ServiceContext, input: unknown): Promise<Testimonial> {
   const fields = parseInput(testimonialSchema, input);
-  return writeContent(ctx.db, async (trx) => {
+  return changeContent(ctx.db, async (trx) => {
     const { last } = await trx
       .selectFrom('testimonials')
       .select((eb) => eb.fn.max('sortOrder').as('last'))
@@ -47,7 +47,7 @@ export async function createTestimonial(ctx: ServiceContext, input: unknown): Pr
 
 export async function updateTestimonial(ctx: ServiceContext, id: number, input: unknown): Promise<Testimonial> {
   const fields = parseInput(testimonialUpdateSchema, input);
-  return writeContent(ctx.db, async (trx) => {
+  return changeContent(ctx.db, async (trx) => {
     await requireTestimonial(trx, id);
     await trx
       .updateTable('testimonials')
@@ -59,7 +59,7 @@ export async function updateTestimonial(ctx: ServiceContext, id: number, input: 
 }
 
 export async function deleteTestimonial(ctx: ServiceContext, id: number): Promise<void> {
-  await writeContent(ctx.db, async (trx) => {
+  await changeContent(ctx.db, async (trx) => {
     const deleted = await trx.deleteFrom('testimonials').where('id', '=', id).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw notFound(MESSAGES.testimonialNotFound);
   });
@@ -68,7 +68,7 @@ export async function deleteTestimonial(ctx: ServiceContext, id: number): Promis
 /** Puts the testimonials in the order given, which must name each of them once. */
 export async function reorderTestimonials(ctx: ServiceContext, input: unknown): Promise<Testimonial[]> {
   const { ids } = parseInput(testimonialOrderSchema, input);
-  return writeContent(ctx.db, async (trx) => {
+  return changeContent(ctx.db, async (trx) => {
     const existing = await trx.selectFrom('testimonials').select('id').execute();
     const known = new Set(existing.map((row) => row.id));
     if (ids.length !== known.size || ids.some((id) => !known.has(id))) {

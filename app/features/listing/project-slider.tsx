@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import {
   FALLBACK_IMAGE,
@@ -11,6 +11,7 @@ import {
 import { projectCover } from '../../../core/project-cover';
 import type { Project } from '../../../core/types';
 import { useHydrated, useMediaQuery } from '../../lib/client-state';
+import { useCarousel } from '../../ui/carousel';
 import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 
@@ -34,12 +35,10 @@ export function ProjectSlider({
   const perPage = mobile && !alwaysTwo ? PROJECTS_PER_SLIDE_MOBILE : PROJECTS_PER_SLIDE;
   const pageCount = Math.max(1, Math.ceil(projects.length / perPage));
   // The page belongs to one set of filters and one layout: when either changes, it is page 0 again.
-  const layoutKey = `${resetKey}|${perPage}`;
-  const [position, setPosition] = useState({ layoutKey, page: 0 });
-  const page = position.layoutKey === layoutKey ? position.page : 0;
+  const pages = useCarousel(pageCount, `${resetKey}|${perPage}`, { wrap: false });
+  const page = pages.current;
   const dragStart = useRef<number | null>(null);
 
-  const goTo = (next: number) => setPosition({ layoutKey, page: Math.min(pageCount - 1, Math.max(0, next)) });
   const onPointerDown = (event: React.PointerEvent) => {
     dragStart.current = event.clientX;
   };
@@ -47,7 +46,10 @@ export function ProjectSlider({
     if (dragStart.current === null) return;
     const distance = event.clientX - dragStart.current;
     dragStart.current = null;
-    if (Math.abs(distance) > SWIPE_THRESHOLD_PX) goTo(page + (distance < 0 ? 1 : -1));
+    if (Math.abs(distance) > SWIPE_THRESHOLD_PX) {
+      if (distance < 0) pages.next();
+      else pages.previous();
+    }
   };
 
   return (
@@ -102,7 +104,7 @@ export function ProjectSlider({
           <button
             type="button"
             className="round-button slider__arrow"
-            onClick={() => goTo(page - 1)}
+            onClick={pages.previous}
             disabled={page === 0}
             aria-label="Previous projects"
           >
@@ -114,7 +116,7 @@ export function ProjectSlider({
           <button
             type="button"
             className="round-button slider__arrow"
-            onClick={() => goTo(page + 1)}
+            onClick={pages.next}
             disabled={page === pageCount - 1}
             aria-label="Next projects"
           >

@@ -4,6 +4,7 @@ import { DASHBOARD_MAIN_LINKS, DASHBOARD_MORE_LINKS, type DashboardLink } from '
 import { useAfterWindowFocus } from '../../lib/use-window-focus';
 import type { Route } from './+types/dashboard-layout';
 import { loadDashboardLayout } from './dashboard-layout.server';
+import { dashboardHeaders } from './session.server';
 import '../../features/dashboard/dashboard.css';
 import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
 
@@ -12,7 +13,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
+  return dashboardHeaders();
 }
 
 export const meta = () => dashboardMeta();

@@ -1,6 +1,6 @@
 import { Form, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/dashboard-login';
-import { signIn } from './session.server';
+import { dashboardHeaders, signIn } from './session.server';
 import '../../features/dashboard/dashboard.css';
 import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
 
@@ -14,7 +14,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
+  return dashboardHeaders();
 }
 
 export const meta = () => dashboardMeta('Sign in');

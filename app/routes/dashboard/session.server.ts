@@ -1,4 +1,5 @@
 import { type AppLoadContext, redirect } from 'react-router';
+import { PRIVATE_CACHE_CONTROL } from '../../../server/http/cache-policy';
 import {
   deviceCookieName,
   readCookie,
@@ -13,6 +14,11 @@ import { readFormData } from '../../lib/read-form.server';
 import type { ActionResult } from '../../lib/action-result';
 import { actionFailure } from '../../lib/action-failure.server';
 import { MESSAGES } from '../../../core/messages';
+
+/** The headers of every dashboard page and the sign-in page: the administrator's, kept by nobody (decision 008). */
+export function dashboardHeaders(): HeadersInit {
+  return { 'Cache-Control': PRIVATE_CACHE_CONTROL };
+}
 
 /**
  * Only same-site paths under /dashboard: a sign-in never sends anyone elsewhere. The query is printable ASCII

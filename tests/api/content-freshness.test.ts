@@ -1,0 +1,449 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Blog, MediaItem, Project, Testimonial } from '../../core/types';
+import { api, form } from '../support/api-client';
+import { type Admin, adminOf, createPost, createProject, jpeg, uploadMedia } from '../support/factories';
+import { type LogLine, waitForLines } from '../support/log-lines';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { apiWriteRoutes, pageActionRoutes } from '../support/write-routes';
+
+// Issue 27: one way to change content. Every write of public content goes through changeContent
+// (server/services/content-version.ts), which bumps the content version the page cache follows. This walks every
+// write route of the API and every page action: for a content write, the public reads it changes are kept (the
+// second read is a cache hit), the write is made, and the next read is made anew and shows it; for any other write
+// (contact messages, sessions, the account), a kept page stays kept. A route missing from the table fails the test.
+
+interface PublicAnswer {
+  status: number;
+  body: string;
+  /** `hit` when the page cache answered, from the request log. */
+  cache: unknown;
+}
+
+interface PublicRead {
+  path: string;
+  /** True of the answer once the write shows (and false of the one kept before it). None: made anew is enough. */
+  shows?: (answer: PublicAnswer) => boolean;
+}
+
+interface ContentWrite {
+  /** The public reads the write changes, looked at after the write is ready to be made. */
+  reads: () => PublicRead[];
+  write: () => Promise<void>;
+}
+
+interface OtherWrite {
+  /** Why it changes no public content. */
+  notContent: string;
+  /** When given, the write is made, and a kept page must still be answered from the cache after it. */
+  write?: () => Promise<void>;
+}
+
+const isContentWrite = (entry: ContentWrite | OtherWrite): entry is ContentWrite => 'reads' in entry;
+
+const contains =
+  (text: string) =>
+  ({ body }: PublicAnswer) =>
+    body.includes(text);
+const lacks =
+  (text: string) =>
+  ({ body }: PublicAnswer) =>
+    !body.includes(text);
+const gone = ({ status }: PublicAnswer) => status === 404;
+const data = <T>(answer: PublicAnswer) => (JSON.parse(answer.body) as { data: T }).data;
+
+describe('every write, and the next public read', () => {
+  let server: TestServer;
+  let cookie: string;
+  let admin: Admin;
+  /** GETs made of each path, to find each one's line in the request log. */
+  const visits = new Map<string, number>();
+
+  /** A visitor's GET (no cookie), with whether the page cache answered it. Every GET of a public path goes here. */
+  async function visit(path: string): Promise<PublicAnswer> {
+    const response = await fetch(`${server.url}${path}`);
+    const body = await response.text();
+    const count = (visits.get(path) ?? 0) + 1;
+    visits.set(path, count);
+    const linesOf = (all: LogLine[]) =>
+      all.filter((line) => line.msg === 'request' && line.method === 'GET' && line.path === path);
+    const lines = linesOf(await waitForLines(server, (all) => linesOf(all).length >= count));
+    expect(lines.length, `the request log line of GET ${path}`).toBe(count);
+    return { status: response.status, body, cache: lines[count - 1]!.cache };
+  }
+
+  /** A write as the signed-in administrator, which must succeed. */
+  async function send(method: string, path: string, body?: FormData | Record<string, unknown>): Promise<unknown> {
+    const answer = await api<{ data: unknown }>(
+      server,
+      method,
+      path,
+      body instanceof FormData ? { cookie, form: body } : { cookie, json: body },
+    );
+    expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+    return answer.body?.data;
+  }
+
+  /** A page form posted by the signed-in administrator (or a visitor), which must succeed. */
+  async function post(path: string, fields: Record<string, string>, signedIn = true): Promise<string> {
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { origin: server.origin, ...(signedIn ? { cookie } : {}) },
+      body: form(fields),
+    });
+    expect(response.status, `POST ${path}`).toBe(200);
+    return response.text();
+  }
+
+  /** What the walk made, for the writes after. */
+  const made: { project?: Project; post?: Blog; media?: MediaItem } = {};
+  let testimonial: Testimonial | undefined;
+  const projectPath = () => `/project/${made.project!.id}`;
+  const projectApi = () => `/api/projects/${made.project!.id}`;
+  const contactIds = async () =>
+    (await api<{ data: { id: number }[] }>(server, 'GET', '/api/contacts', { cookie })).body.data.map(({ id }) => id);
+  const contact = { email: 'pema@example.bt', message: 'A question about a house in Paro.' };
+
+  /**
+   * Create, rename and delete of an entity with a name and at most one image (clients and team members, both
+   * served by single-image-resource.ts), each seen in the API's answers and on the page that shows the entity.
+   */
+  function namedResourceWrites(
+    resource: 'clients' | 'team-members',
+    page: string,
+    fields: { name: string; title?: string; position?: string },
+    renamed: string,
+  ): Record<string, ContentWrite> {
+    const list = `/api/${resource}`;
+    let id = 0;
+    return {
+      [`POST ${list}`]: {
+        reads: () => [
+          { path: list, shows: contains(fields.name) },
+          { path: page, shows: contains(fields.name) },
+        ],
+        write: async () => {
+          id = ((await send('POST', list, fields)) as { id: number }).id;
+        },
+      },
+      [`PUT ${list}/:id`]: {
+        reads: () => [
+          { path: `${list}/${id}`, shows: contains(renamed) },
+          { path: page, shows: contains(renamed) },
+        ],
+        write: async () => {
+          await send('PUT', `${list}/${id}`, { name: renamed });
+        },
+      },
+      [`DELETE ${list}/:id`]: {
+        reads: () => [
+          { path: `${list}/${id}`, shows: gone },
+          { path: page, shows: lacks(renamed) },
+        ],
+        write: async () => {
+          await send('DELETE', `${list}/${id}`);
+        },
+      },
+    };
+  }
+
+  /** Keyed by the route as the app declares it; every route that is not a read must be here, walked in this order. */
+  const WRITES: Record<string, ContentWrite | OtherWrite> = {
+    'POST /api/projects': {
+      reads: () => [
+        { path: '/api/projects', shows: contains('Fresh Rammed Earth House') },
+        { path: '/architecture', shows: contains('Fresh Rammed Earth House') },
+      ],
+      write: async () => {
+        made.project = await createProject(admin, { title: 'Fresh Rammed Earth House', category: 'Architecture' }, 3);
+      },
+    },
+    'POST /api/projects/hero': {
+      reads: () => [
+        { path: '/api/projects/featured', shows: contains('Fresh Hero Lodge') },
+        { path: '/', shows: contains('Fresh Hero Lodge') },
+      ],
+      write: async () => {
+        const fields = { title: 'Fresh Hero Lodge', description: 'A lodge.', year: '2024', location: 'Haa' };
+        await send('POST', '/api/projects/hero', form({ ...fields, category: 'Residential' }));
+      },
+    },
+    'PUT /api/projects/:id': {
+      reads: () => [
+        { path: projectPath(), shows: contains('Renamed Courtyard House') },
+        { path: projectApi(), shows: contains('Renamed Courtyard House') },
+        { path: '/api/projects', shows: contains('Renamed Courtyard House') },
+      ],
+      write: async () => {
+        made.project = (await send('PUT', projectApi(), { title: 'Renamed Courtyard House' })) as Project;
+      },
+    },
+    'POST /api/projects/:id/images': {
+      reads: () => [
+        { path: projectPath(), shows: contains('Added Courtyard Photo') },
+        { path: projectApi(), shows: (answer) => data<Project>(answer).images.length === 4 },
+      ],
+      write: async () => {
+        const added = form({ alts: 'Added Courtyard Photo' }, { images: [await jpeg('added.jpg', 620, 400)] });
+        made.project = ((await send('POST', `${projectApi()}/images`, added)) as { project: Project }).project;
+      },
+    },
+    'PUT /api/projects/:id/images': {
+      reads: () => [{ path: projectPath(), shows: contains('Arranged Garden View') }],
+      write: async () => {
+        const images = [...made.project!.images]
+          .reverse()
+          .map((imageUrl, index) => ({ imageUrl, alt: index === 0 ? 'Arranged Garden View' : '' }));
+        made.project = (await send('PUT', `${projectApi()}/images`, { images })) as Project;
+      },
+    },
+    'PUT /api/projects/:id/cover': {
+      reads: () => [{ path: projectApi(), shows: (answer) => data<Project>(answer).image === made.project!.images[1] }],
+      write: async () => {
+        await send('PUT', `${projectApi()}/cover`, { imageUrl: made.project!.images[1] });
+      },
+    },
+    'DELETE /api/projects/:id/images': {
+      reads: () => [
+        { path: projectApi(), shows: (answer) => !data<Project>(answer).images.includes(made.project!.images[0]!) },
+      ],
+      write: async () => {
+        await send('DELETE', `${projectApi()}/images`, { imageUrl: made.project!.images[0] });
+      },
+    },
+    'DELETE /api/projects/:id': {
+      reads: () => [
+        { path: projectPath(), shows: gone },
+        { path: '/api/projects', shows: lacks('Renamed Courtyard House') },
+      ],
+      write: async () => {
+        await send('DELETE', projectApi());
+      },
+    },
+    'POST /api/blogs': {
+      reads: () => [
+        { path: '/blog', shows: contains('Fresh Notes From Bumthang') },
+        { path: '/api/blogs', shows: contains('Fresh Notes From Bumthang') },
+      ],
+      write: async () => {
+        made.post = await createPost(admin, { title: 'Fresh Notes From Bumthang' });
+      },
+    },
+    'PUT /api/blogs/:id': {
+      reads: () => [
+        { path: `/blog/${made.post!.id}`, shows: contains('Edited Notes From Bumthang') },
+        { path: `/api/blogs/${made.post!.id}`, shows: contains('Edited Notes From Bumthang') },
+      ],
+      write: async () => {
+        await send('PUT', `/api/blogs/${made.post!.id}`, { title: 'Edited Notes From Bumthang' });
+      },
+    },
+    'DELETE /api/blogs/:id': {
+      reads: () => [
+        { path: `/blog/${made.post!.id}`, shows: gone },
+        { path: '/blog', shows: lacks('Edited Notes From Bumthang') },
+      ],
+      write: async () => {
+        await send('DELETE', `/api/blogs/${made.post!.id}`);
+      },
+    },
+    ...namedResourceWrites('clients', '/', { name: 'Fresh Client Trust' }, 'Renamed Client Trust'),
+    ...namedResourceWrites(
+      'team-members',
+      '/about',
+      { name: 'Fresh Tashi Dorji', title: 'Engineer', position: 'Site' },
+      'Renamed Tashi',
+    ),
+    // No public answer lists the media library: the kept pages must be made anew, which is all a visitor could see.
+    'POST /api/media/upload': {
+      reads: () => [{ path: '/' }, { path: '/about' }],
+      write: async () => {
+        made.media = await uploadMedia(admin, await jpeg('library.jpg', 600, 400));
+      },
+    },
+    'DELETE /api/media/:id': {
+      reads: () => [{ path: '/' }, { path: '/about' }],
+      write: async () => {
+        await send('DELETE', `/api/media/${made.media!.id}`);
+      },
+    },
+    'PUT /api/settings': {
+      reads: () => [
+        { path: '/', shows: contains('Fresh Druk Studio') },
+        { path: '/api/settings', shows: contains('Fresh Druk Studio') },
+      ],
+      write: async () => {
+        await send('PUT', '/api/settings', { brandName: 'Fresh Druk Studio' });
+      },
+    },
+    'POST /dashboard/settings': {
+      reads: () => [
+        { path: '/', shows: contains('Dashboard Saved Studio') },
+        { path: '/contact', shows: contains('Dashboard Saved Studio') },
+        { path: '/api/settings', shows: contains('Dashboard Saved Studio') },
+      ],
+      write: async () => {
+        expect(await post('/dashboard/settings', { brandName: 'Dashboard Saved Studio' })).toContain('Settings saved.');
+      },
+    },
+    'PUT /api/site-texts': {
+      reads: () => [
+        { path: '/about', shows: contains('A fresh vision for the valley') },
+        { path: '/api/site-texts', shows: contains('A fresh vision for the valley') },
+      ],
+      write: async () => {
+        await send('PUT', '/api/site-texts', { vision: 'A fresh vision for the valley' });
+      },
+    },
+    'PUT /api/site-texts/cards/:group': {
+      reads: () => [
+        { path: '/about', shows: contains('Fresh Value One') },
+        { path: '/api/site-texts', shows: contains('Fresh Value One') },
+      ],
+      write: async () => {
+        const items = ['One', 'Two', 'Three'].map((n) => ({ title: `Fresh Value ${n}`, text: `Value ${n} text.` }));
+        await send('PUT', '/api/site-texts/cards/core-values', { items });
+      },
+    },
+    'POST /api/testimonials': {
+      reads: () => [
+        { path: '/api/testimonials', shows: contains('A fresh word from Trongsa') },
+        { path: '/', shows: contains('A fresh word from Trongsa') },
+      ],
+      write: async () => {
+        const quote = { name: 'Sonam Choden', quote: 'A fresh word from Trongsa.', title: 'Owner' };
+        testimonial = (await send('POST', '/api/testimonials', quote)) as Testimonial;
+      },
+    },
+    'PUT /api/testimonials/:id': {
+      reads: () => [
+        { path: '/api/testimonials', shows: contains('An edited word from Trongsa') },
+        { path: '/', shows: contains('An edited word from Trongsa') },
+      ],
+      write: async () => {
+        await send('PUT', `/api/testimonials/${testimonial!.id}`, { quote: 'An edited word from Trongsa.' });
+      },
+    },
+    'PUT /api/testimonials/order': {
+      reads: () => [
+        { path: '/api/testimonials', shows: (answer) => data<Testimonial[]>(answer)[0]!.id === testimonial!.id },
+      ],
+      write: async () => {
+        const others = data<Testimonial[]>(await visit('/api/testimonials')).filter(({ id }) => id !== testimonial!.id);
+        await send('PUT', '/api/testimonials/order', { ids: [testimonial!.id, ...others.map(({ id }) => id)] });
+      },
+    },
+    'DELETE /api/testimonials/:id': {
+      reads: () => [
+        { path: '/api/testimonials', shows: lacks('An edited word from Trongsa') },
+        { path: '/', shows: lacks('An edited word from Trongsa') },
+      ],
+      write: async () => {
+        await send('DELETE', `/api/testimonials/${testimonial!.id}`);
+      },
+    },
+    'PUT /api/page-seo': {
+      reads: () => [{ path: '/about', shows: contains('A fresh description of the studio') }],
+      write: async () => {
+        await send('PUT', '/api/page-seo', { path: '/about', seoDescription: 'A fresh description of the studio.' });
+      },
+    },
+
+    // Not public content (content-version.ts): these must leave kept pages kept, or a contact-form flood or a
+    // sign-in would empty the page cache.
+    'POST /api/contact': {
+      notContent: 'a contact message: the inbox, which no public answer shows',
+      write: async () => {
+        expect((await api(server, 'POST', '/api/contact', { json: { ...contact, name: 'Pema' } })).status).toBe(200);
+      },
+    },
+    'POST /contact': {
+      notContent: 'the contact page’s form: a contact message',
+      write: async () => {
+        await post('/contact', { ...contact, name: 'Karma' }, false);
+      },
+    },
+    'PUT /api/contacts/:id': {
+      notContent: 'a contact message marked read',
+      write: async () => {
+        await send('PUT', `/api/contacts/${(await contactIds())[0]}`, { read: true });
+      },
+    },
+    'DELETE /api/contacts/:id': {
+      notContent: 'a contact message deleted',
+      write: async () => {
+        await send('DELETE', `/api/contacts/${(await contactIds())[0]}`);
+      },
+    },
+    'POST /api/contacts/bulk-delete': {
+      notContent: 'contact messages deleted',
+      write: async () => {
+        await send('POST', '/api/contacts/bulk-delete', { ids: await contactIds() });
+      },
+    },
+    'POST /dashboard/messages': { notContent: 'the inbox page’s form: contact messages marked or deleted' },
+    'POST /api/auth/login': {
+      notContent: 'a sign-in: a session and a sign-in event',
+      write: async () => {
+        await server.login();
+      },
+    },
+    'POST /api/auth/login/code': { notContent: 'a sign-in’s two-factor step: a session' },
+    'POST /api/auth/logout': { notContent: 'a sign-out: a session ended' },
+    'POST /dashboard/login': { notContent: 'the sign-in page’s form: a session' },
+    'POST /dashboard/logout': { notContent: 'the sign-out form: a session ended' },
+    'DELETE /api/account/sessions/:id': { notContent: 'the account: a session ended' },
+    'DELETE /api/account/sessions': { notContent: 'the account: the other sessions ended' },
+    'POST /api/account/password': { notContent: 'the account: its password' },
+    'POST /api/account/two-factor/setup': { notContent: 'the account: a two-factor secret' },
+    'POST /api/account/two-factor/enable': { notContent: 'the account: two-factor sign-in' },
+    'POST /api/account/two-factor/disable': { notContent: 'the account: two-factor sign-in' },
+    'POST /api/account/recovery-codes': { notContent: 'the account: recovery codes' },
+    'PUT /api/test-clock': {
+      notContent: 'the tests’ publishing clock (TEST_CLOCK=1), no row; a publication time passing moves the watch',
+    },
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    cookie = await server.login();
+    admin = adminOf(server, cookie);
+    // Lists that are not empty, so they are kept (an empty project list is not: project-list-query.ts).
+    await createProject(admin, { title: 'Base Project', category: 'Architecture' }, 1);
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it('has every write route of the API and every page action in its table', () => {
+    expect(Object.keys(WRITES).sort()).toEqual([...apiWriteRoutes(), ...pageActionRoutes()].sort());
+  });
+
+  it('shows each content write at the next public read, and keeps kept pages through every other write', async () => {
+    const covered: string[] = [];
+    for (const [route, entry] of Object.entries(WRITES)) {
+      if (isContentWrite(entry)) {
+        const reads = entry.reads();
+        for (const { path, shows } of reads) {
+          await visit(path);
+          const kept = await visit(path);
+          expect(kept.cache, `${route}: ${path} kept before the write`).toBe('hit');
+          if (shows) expect(shows(kept), `${route}: ${path} before the write`).toBe(false);
+        }
+        await entry.write();
+        for (const { path, shows } of reads) {
+          const next = await visit(path);
+          expect(next.cache, `${route}: ${path} made anew after the write`).toBeUndefined();
+          if (shows) expect(shows(next), `${route}: ${path} after the write`).toBe(true);
+        }
+        covered.push(`${route} → fresh: ${reads.map(({ path }) => path).join(', ')}`);
+      } else if (entry.write) {
+        await visit('/');
+        expect((await visit('/')).cache, `${route}: / kept before the write`).toBe('hit');
+        await entry.write();
+        expect((await visit('/')).cache, `${route}: / still kept after the write`).toBe('hit');
+        covered.push(`${route} → not content (${entry.notContent}): / still served from the cache`);
+      } else {
+        covered.push(`${route} → not content (${entry.notContent}): not made`);
+      }
+    }
+    console.log(`Writes walked (${covered.length}):\n${covered.map((line) => `  ${line}`).join('\n')}`);
+  }, 120_000);
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { changeContent, localContentWrites, readContentVersion } from '../../server/services/content-version';
+import { createContactMessage } from '../../server/services/contacts';
+import { createTestimonial, listTestimonials } from '../../server/services/testimonials';
+import { contextPerTest } from '../support/domain-context';
+
+// Issue 27: one way to change content. The walk over every write is tests/api/content-freshness.test.ts.
+
+const site = contextPerTest();
+
+const versions = async () => ({ stored: await readContentVersion(site.ctx.db), local: localContentWrites() });
+
+describe('changeContent', () => {
+  it('bumps the content version once per change, with the change', async () => {
+    const before = await versions();
+    await createTestimonial(site.ctx, { name: 'Pema', quote: 'A quote.', title: 'Teacher' });
+    expect(await versions()).toEqual({ stored: before.stored + 1, local: before.local + 1 });
+  });
+
+  it('runs a nested change in its caller’s transaction and bumps once', async () => {
+    const before = await versions();
+    await changeContent(site.ctx.db, async (trx) => {
+      await changeContent(trx, async (inner) => {
+        expect(inner).toBe(trx);
+        await inner.updateTable('siteTexts').set({ vision: 'Nested.' }).where('id', '=', 1).execute();
+      });
+    });
+    expect((await versions()).stored).toBe(before.stored + 1);
+  });
+
+  it('leaves the version and the rows as they were when the change fails', async () => {
+    const before = await versions();
+    const count = (await listTestimonials(site.ctx)).length;
+    await expect(
+      changeContent(site.ctx.db, async (trx) => {
+        await trx
+          .insertInto('testimonials')
+          .values({ name: 'x', quote: 'y', title: 'z', sortOrder: 99, createdAt: '', updatedAt: '' })
+          .execute();
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect((await versions()).stored).toBe(before.stored);
+    expect(await listTestimonials(site.ctx)).toHaveLength(count);
+  });
+
+  it('refuses to run inside a transaction that is not a content change', async () => {
+    await expect(site.ctx.db.transaction().execute((trx) => changeContent(trx, async () => undefined))).rejects.toThrow(
+      /inside a transaction/,
+    );
+  });
+
+  it('is not called for a contact message, which no public page shows', async () => {
+    const before = await versions();
+    const stored = await createContactMessage(
+      site.ctx,
+      { name: 'Pema', email: 'pema@example.bt', message: 'Hello from Paro.' },
+      { ip: '127.0.0.1' },
+    );
+    expect(stored).toBe(true);
+    expect(await versions()).toEqual(before);
+  });
+});
