@@ -314,8 +314,11 @@ export const VISIT_QUEUE = { queueMax: 5000, batchSize: 200, flushMs: 1000 } as 
  * counted. Counted in each process's memory, not the database: writing a row per beacon is what batching avoids.
  */
 export const VISIT_BEACON_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 } as const;
-/** A page view this soon after midnight (Thimphu) joins its visitor's visit of the day before. */
-export const VISIT_MIDNIGHT_JOIN_MS = 30 * 60 * 1000;
+/**
+ * A visit goes on while its page views are less than this apart: one that began before midnight (Thimphu) keeps
+ * its visitor, hashed with the day before's salt, until such a gap.
+ */
+export const VISIT_GAP_MS = 30 * 60 * 1000;
 /** The beacon's body, at most: a path with its query and a referrer. */
 export const VISIT_BEACON_MAX_BYTES = 2048;
 /** Where the beacon posts (server/http/routes/visits.ts). */

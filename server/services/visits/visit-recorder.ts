@@ -1,12 +1,12 @@
 import { isbot } from 'isbot';
-import { VISIT_BEACON_LIMIT, VISIT_MIDNIGHT_JOIN_MS, VISIT_QUEUE } from '../../../core/constants';
+import { VISIT_BEACON_LIMIT, VISIT_GAP_MS, VISIT_QUEUE } from '../../../core/constants';
 import type { Db } from '../../db/database';
 import { logEvent } from '../../log';
 import { rateLimitKey } from '../client-key';
 import type { ServiceContext } from '../context';
 import { findSession } from '../sessions';
 import { BeaconLimit } from './beacon-limit';
-import { addDays, siteDay, siteDayStart } from './visit-day';
+import { addDays, siteDay } from './visit-day';
 import { browserFamily, deviceClass, pageTraitsOf, referrerHostOf } from './visit-traits';
 import { visitCountingOn } from './visit-switch';
 import { VisitorSalts, visitorHash } from './visitor-hash';
@@ -39,7 +39,7 @@ interface PendingView {
   device: string;
   browser: string;
   visitor: string;
-  /** The visitor under yesterday's salt, for a view just after midnight: kept in memory only. */
+  /** The visitor under yesterday's salt, while that salt exists: kept in memory only, to join a visit. */
   visitorYesterday?: string;
 }
 
@@ -121,8 +121,7 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
     if (!limit.take(addressKey, at)) return 'rate-limited';
     const day = siteDay(at);
     const salt = (await salts.saltOf(day, { make: true, now: at }))!;
-    const afterMidnight = at - siteDayStart(day) < VISIT_MIDNIGHT_JOIN_MS;
-    const yesterdaySalt = afterMidnight ? await salts.saltOf(addDays(day, -1), { make: false, now: at }) : undefined;
+    const yesterdaySalt = await salts.saltOf(addDays(day, -1), { make: false, now: at });
     return {
       at: new Date(at).toISOString(),
       day,
@@ -221,27 +220,32 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
 }
 
 /**
- * A view in the first half hour of a day whose visitor, under yesterday's salt, was seen in the half hour before
- * it keeps yesterday's hash: one visit across midnight, one visitor. Looked up per batch, not per view.
+ * A view whose visitor, under yesterday's salt, had a view less than VISIT_GAP_MS before it keeps yesterday's
+ * hash: a visit that goes on across midnight is one visitor, not two. Looked up once per batch (the views of the
+ * last half hour of those hashes), and within the batch in time order.
  */
 async function joinAcrossMidnight(db: Db, batch: PendingView[]) {
-  const candidates = batch.filter((view) => view.visitorYesterday !== undefined);
-  const seen = new Set<string>();
-  if (candidates.length > 0) {
-    const earliest = new Date(Date.parse(candidates[0]!.at) - VISIT_MIDNIGHT_JOIN_MS).toISOString();
-    const hashes = [...new Set(candidates.map((view) => view.visitorYesterday!))];
+  const hashes = [...new Set(batch.flatMap((view) => (view.visitorYesterday ? [view.visitorYesterday] : [])))];
+  const lastSeen = new Map<string, number>();
+  const see = (visitor: string, at: number) => lastSeen.set(visitor, Math.max(at, lastSeen.get(visitor) ?? at));
+  if (hashes.length > 0) {
+    const earliest = Math.min(...batch.map((view) => Date.parse(view.at)));
     const rows = await db
       .selectFrom('visitEvents')
-      .select('visitor')
-      .distinct()
+      .select((eb) => ['visitor', eb.fn.max('at').as('at')])
       .where('visitor', 'in', hashes)
-      .where('at', '>=', earliest)
+      .where('at', '>=', new Date(earliest - VISIT_GAP_MS).toISOString())
+      .groupBy('visitor')
       .execute();
-    for (const row of rows) seen.add(row.visitor);
-    for (const view of batch) if (view.visitorYesterday === undefined) seen.add(view.visitor);
+    for (const row of rows) see(row.visitor, Date.parse(row.at));
   }
-  return batch.map(({ visitorYesterday, ...view }) => ({
-    ...view,
-    visitor: visitorYesterday !== undefined && seen.has(visitorYesterday) ? visitorYesterday : view.visitor,
-  }));
+  return [...batch]
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .map(({ visitorYesterday, ...view }) => {
+      const at = Date.parse(view.at);
+      const before = visitorYesterday === undefined ? undefined : lastSeen.get(visitorYesterday);
+      const visitor = before !== undefined && at - before < VISIT_GAP_MS ? visitorYesterday! : view.visitor;
+      see(visitor, at);
+      return { ...view, visitor };
+    });
 }
