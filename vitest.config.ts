@@ -23,9 +23,9 @@ const MEDIA_TEST_FILES = [
 
 /**
  * The API files that run a second time on PostgreSQL: those whose subject is state the database holds beyond the
- * domain services (sessions and sign-in history, throttles and rate limits, the e-mail outbox, the content version
- * the page cache follows and every write that must bump it, the start-up lock, two instances on one database, the
- * TOTP secret sealed at rest) or who
+ * domain services (sessions and sign-in history, throttles and rate limits, the e-mail outbox, the visit counts, the
+ * content version the page cache follows and every write that must bump it, the start-up lock, two instances on one
+ * database, the TOTP secret sealed at rest) or who
  * may see which rows. The domain tests (every service's rules) run on both engines in full; the other API files are about HTTP (headers, body and
  * file limits, status codes, multipart, the request log, the bucket), which does not depend on the engine.
  */
@@ -47,6 +47,7 @@ const API_ON_POSTGRES = [
   'secrets-at-rest',
   'sign-in-throttle',
   'site',
+  'visits',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 // The domain and API tests run a second time on PostgreSQL; a machine without one skips that and says why.

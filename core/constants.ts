@@ -304,3 +304,25 @@ export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export type InboxView = (typeof INBOX_VIEWS)[number];
 export type NotificationState = (typeof NOTIFICATION_STATES)[number];
+
+/**
+ * Private visit counting (issue 23, decision 019). Raw page views are kept ANALYTICS_RETENTION_DAYS (this by
+ * default), daily rollups for good. A beacon is written in batches: at most `queueMax` wait in memory (more are
+ * dropped and counted), flushed every `flushMs` or as soon as `batchSize` wait.
+ */
+export const VISIT_RETENTION_DAYS = 30;
+export const VISIT_QUEUE = { queueMax: 5000, batchSize: 200, flushMs: 1000 } as const;
+/**
+ * Page views one client (its address, an IPv6 one by its /64) may add in a window; more are dropped and
+ * counted. Counted in each process's memory, not the database: writing a row per beacon is what batching avoids.
+ */
+export const VISIT_BEACON_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 } as const;
+/**
+ * A visit goes on while its page views are less than this apart: one that began before midnight (Thimphu) keeps
+ * its visitor, hashed with the day before's salt, until such a gap.
+ */
+export const VISIT_GAP_MS = 30 * 60 * 1000;
+/** The beacon's body, at most: a path with its query and a referrer. */
+export const VISIT_BEACON_MAX_BYTES = 2048;
+/** Where the beacon posts (server/http/routes/visits.ts). */
+export const VISIT_BEACON_PATH = '/api/event';

@@ -8,6 +8,8 @@ import {
   type RateLimitName,
   SESSION_IDLE_MS,
   SESSION_TTL_MS,
+  VISIT_QUEUE,
+  VISIT_RETENTION_DAYS,
 } from '../core/constants';
 import { PASSWORD_HASH_COST, TEST_PASSWORD_HASH_COST } from './services/passwords';
 
@@ -58,11 +60,22 @@ export interface Config {
    * server says so when it starts, and without the flag the next sign-in replaces such a hash (`needsRehash`).
    */
   passwordHashCost: number;
+  /** ANALYTICS (on unless 0) and the figures of private visit counting (decision 019). */
+  analytics: AnalyticsConfig;
   /** SITE_URL is https: cookies are Secure and browsers are told to keep to https (HSTS). */
   siteIsHttps: boolean;
   /** SMTP_URL and NOTIFY_EMAIL: an e-mail to the owner for each contact message; absent, none is sent. */
   notifications: NotificationConfig | undefined;
   production: boolean;
+}
+
+export interface AnalyticsConfig {
+  /** ANALYTICS=0 turns counting off: the beacon's endpoint answers 204 and keeps nothing. */
+  enabled: boolean;
+  /** ANALYTICS_RETENTION_DAYS: raw page views older than this are deleted; daily rollups stay. */
+  retentionDays: number;
+  /** ANALYTICS_QUEUE_MAX: page views waiting in memory for their batch, at most (VISIT_QUEUE). */
+  queueMax: number;
 }
 
 export interface NotificationConfig {
@@ -272,6 +285,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: parseFlag(env.LOG_REQUESTS, true),
     testClock: parseFlag(env.TEST_CLOCK, false),
     passwordHashCost: parseFlag(env.TEST_FAST_PASSWORD_HASHING, false) ? TEST_PASSWORD_HASH_COST : PASSWORD_HASH_COST,
+    analytics: {
+      enabled: parseFlag(env.ANALYTICS, true),
+      retentionDays: parsePositiveNumber(
+        'ANALYTICS_RETENTION_DAYS',
+        env.ANALYTICS_RETENTION_DAYS,
+        VISIT_RETENTION_DAYS,
+      ),
+      queueMax: Math.ceil(parsePositiveNumber('ANALYTICS_QUEUE_MAX', env.ANALYTICS_QUEUE_MAX, VISIT_QUEUE.queueMax)),
+    },
     siteIsHttps,
     notifications: parseNotifications(env),
     production: env.NODE_ENV === 'production',

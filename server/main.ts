@@ -18,7 +18,10 @@ import { removeUnreferencedImageFiles } from './services/media';
 import { addMissingImageVariants } from './services/missing-variants';
 import { startNotificationSender } from './services/notification-sender';
 import { PASSWORD_HASH_COST } from './services/passwords';
+import { publishingNow } from './services/publishing-clock';
 import { sealPlaintextTotpSecrets } from './services/totp-secrets';
+import { startVisitRecorder } from './services/visits/visit-recorder';
+import { startVisitUpkeep } from './services/visits/visit-rollups';
 import { createMediaStorage } from './storage';
 
 export interface StartOptions {
@@ -183,6 +186,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     );
   }
 
+  // Visits (decision 019): every process batches its own beacons; one per instance rolls the days up. The clock
+  // is the publishing clock, which only tests move (TEST_CLOCK=1).
+  const visitClock = () => Date.parse(publishingNow());
+  ctx.visits = config.analytics.enabled ? startVisitRecorder(ctx, { now: visitClock }) : undefined;
+  const visitUpkeep = config.analytics.enabled && first ? startVisitUpkeep(ctx, visitClock) : undefined;
+
   const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);
   const contentWatch = watchContent(ctx.db);
   const app = createApp({ ctx, build, assets: options.dev?.assets ?? builtAssets(options.root), contentWatch });
@@ -207,6 +216,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     variantsDone.abort();
     closing ??= stopListening(server)
       .then(() => notifier?.stop())
+      .then(() => ctx.visits?.stop())
+      .then(() => visitUpkeep?.stop())
       .then(() => addingVariants)
       .then(() => ctx.db.destroy())
       .finally(() => ctx.storage.close());

@@ -10,6 +10,8 @@ export interface SiteData {
   siteUrl: string;
   /** The owner's description and social image of pages without a parameter. */
   pageSeo: PageSeo[];
+  /** Whether pages send the visit beacon (decision 019): the server counts and the owner has not turned it off. */
+  countVisits: boolean;
 }
 
 type Matches = readonly ({ id: string; data?: unknown } | undefined)[];

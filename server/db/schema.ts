@@ -147,6 +147,8 @@ export interface SiteSettingsTable {
   youtubeUrl: string;
   tiktokUrl: string;
   updatedAt: string;
+  /** 1: visits are counted (decision 019); 0: the owner switched counting off. */
+  countVisits: Generated<number>;
 }
 
 export interface TestimonialsTable {
@@ -272,6 +274,64 @@ export interface RateLimitHitsTable {
   hitAt: string;
 }
 
+/**
+ * One counted page view (decision 019). Never an address or a user agent: `visitor` is a hash of them with the
+ * day's salt, and the user agent leaves only its device class and browser family.
+ */
+export interface VisitEventsTable {
+  id: Generated<number>;
+  at: string;
+  /** The day in the studio's time zone (YYYY-MM-DD, Thimphu): the day the visitor's salt belongs to. */
+  day: string;
+  /** The page: a fixed page's path, `/project/{id}`, `/blog/{id}`, or `other`. */
+  path: string;
+  referrerHost: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  /** DeviceClass: phone, tablet or desktop. */
+  device: string;
+  /** BrowserFamily. */
+  browser: string;
+  visitor: string;
+}
+
+/** The random salt of one day's visitor hashes; deleted once the day before yesterday has passed. */
+export interface VisitSaltsTable {
+  day: string;
+  salt: string;
+  createdAt: string;
+}
+
+export interface VisitDailyTotalsTable {
+  day: string;
+  visitors: number;
+  pageviews: number;
+}
+
+export interface VisitDailyPagesTable {
+  day: string;
+  path: string;
+  visitors: number;
+  pageviews: number;
+}
+
+/** A day's views by one VisitDimension (referrer, utm_source, …, device, browser) and its value. */
+export interface VisitDailyDimensionsTable {
+  day: string;
+  dimension: string;
+  value: string;
+  visitors: number;
+  pageviews: number;
+}
+
+/** Beacons not kept, per day and VisitDropReason. */
+export interface VisitDropsTable {
+  day: string;
+  reason: string;
+  count: number;
+}
+
 export interface Database {
   mediaItems: MediaItemsTable;
   projects: ProjectsTable;
@@ -296,6 +356,12 @@ export interface Database {
   signInEvents: SignInEventsTable;
   signInChallenges: SignInChallengesTable;
   rateLimitHits: RateLimitHitsTable;
+  visitEvents: VisitEventsTable;
+  visitSalts: VisitSaltsTable;
+  visitDailyTotals: VisitDailyTotalsTable;
+  visitDailyPages: VisitDailyPagesTable;
+  visitDailyDimensions: VisitDailyDimensionsTable;
+  visitDrops: VisitDropsTable;
 }
 
 export type MediaItemRow = Selectable<MediaItemsTable>;

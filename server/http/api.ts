@@ -14,6 +14,7 @@ import { siteRouter } from './routes/site';
 import { siteTextsRouter } from './routes/site-texts';
 import { teamMembersRouter } from './routes/team-members';
 import { testClockRouter } from './routes/test-clock';
+import { visitsRouter } from './routes/visits';
 import { loadSession, refuseWritesUntilPasswordChanged } from './session';
 import { limitUploads } from './uploads-parser';
 
@@ -21,6 +22,8 @@ import { limitUploads } from './uploads-parser';
 export function apiRouter(ctx: ServiceContext): Router {
   const router = Router();
   router.use(refuseCrossSiteWrites());
+  // Before the JSON parser and the session lookup: the beacon reads its own small body and answers at once.
+  router.use('/event', visitsRouter(ctx.config, ctx.visits));
   router.use(express.json({ limit: '1mb' }));
   router.use(loadSession(ctx));
   router.use(refuseWritesUntilPasswordChanged);

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { MediaStorage } from '../storage/media-storage';
+import type { VisitRecorder } from './visits/visit-recorder';
 
 /** What every service function needs: the database, where the images live, the configuration and the key. */
 export interface ServiceContext {
@@ -11,6 +12,8 @@ export interface ServiceContext {
   secretKey: Buffer;
   /** The server's e-mail sender, when SMTP_URL is set: told of each new message so it need not wait to poll. */
   notifier?: { wake: () => void };
+  /** The server's visit counter (decision 019), unless ANALYTICS=0. */
+  visits?: VisitRecorder;
 }
 
 /** An uploaded file as the services see it, whatever parsed the request. */

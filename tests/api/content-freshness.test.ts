@@ -398,6 +398,12 @@ describe('every write, and the next public read', () => {
     'POST /api/account/two-factor/enable': { notContent: 'the account: two-factor sign-in' },
     'POST /api/account/two-factor/disable': { notContent: 'the account: two-factor sign-in' },
     'POST /api/account/recovery-codes': { notContent: 'the account: recovery codes' },
+    'POST /api/event': {
+      notContent: 'a page view counted (visits): the owner’s figures, which no public answer shows',
+      write: async () => {
+        await send('POST', '/api/event', { p: '/', r: '' });
+      },
+    },
     'PUT /api/test-clock': {
       notContent: 'the tests’ publishing clock (TEST_CLOCK=1), no row; a publication time passing moves the watch',
     },

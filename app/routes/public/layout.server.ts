@@ -1,9 +1,14 @@
 import type { AppLoadContext } from 'react-router';
 import { listPageSeo } from '../../../server/services/page-seo';
 import { getSiteSettings } from '../../../server/services/settings';
+import { countsVisits } from '../../../server/services/visits/visit-switch';
 import type { SiteData } from '../../lib/seo';
 
 export async function loadSiteData(context: AppLoadContext): Promise<SiteData> {
-  const [settings, pageSeo] = await Promise.all([getSiteSettings(context.ctx), listPageSeo(context.ctx)]);
-  return { settings, siteUrl: context.ctx.config.siteUrl, pageSeo };
+  const [settings, pageSeo, countVisits] = await Promise.all([
+    getSiteSettings(context.ctx),
+    listPageSeo(context.ctx),
+    countsVisits(context.ctx),
+  ]);
+  return { settings, siteUrl: context.ctx.config.siteUrl, pageSeo, countVisits };
 }

@@ -1,6 +1,7 @@
 import { Outlet, useNavigation, useRevalidator } from 'react-router';
 import { SiteFooter } from '../../features/layout/site-footer';
 import { SiteHeader } from '../../features/layout/site-header';
+import { VisitBeacon } from '../../features/layout/visit-beacon';
 import { useAfterWindowFocus } from '../../lib/use-window-focus';
 import { BelowTheFold } from '../../ui/below-the-fold';
 import type { Route } from './+types/layout';
@@ -28,6 +29,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   useAfterWindowFocus(() => void revalidate());
   return (
     <>
+      {loaderData.countVisits && <VisitBeacon />}
       <NavigationStatus />
       <a href="#main" className="skip-link">
         Skip to content

@@ -7,6 +7,7 @@ import * as outbox from './0005-outbox';
 import * as publishing from './0006-publishing';
 import * as siteTexts from './0007-site-texts';
 import * as contactFloods from './0008-contact-floods';
+import * as visitCounting from './0009-visit-counting';
 
 /**
  * Migrations are listed in code rather than read from a folder so that they
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-publishing': publishing,
   '0007-site-texts': siteTexts,
   '0008-contact-floods': contactFloods,
+  '0009-visit-counting': visitCounting,
 };
 
 export const migrationProvider: MigrationProvider = {
