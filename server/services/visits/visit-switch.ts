@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { writeContent } from '../content-version';
+import { changeContent } from '../content-version';
 import { nowIso, type ServiceContext } from '../context';
 import { DEFAULT_SITE_SETTINGS } from '../settings';
 
@@ -23,7 +23,7 @@ export async function countsVisits(ctx: ServiceContext): Promise<boolean> {
  */
 export async function setVisitCounting(ctx: ServiceContext, on: boolean): Promise<void> {
   const countVisits = on ? 1 : 0;
-  await writeContent(ctx.db, (trx) =>
+  await changeContent(ctx.db, (trx) =>
     trx
       .insertInto('siteSettings')
       .values({ id: 1, ...DEFAULT_SITE_SETTINGS, logoMediaId: null, updatedAt: nowIso(), countVisits })
