@@ -2,7 +2,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_TEST_PATH } from './tests/support/chromium';
-import { E2E_ADMIN_PASSWORD, E2E_DASHBOARD_PORTS, E2E_EMPTY_PORT, E2E_PORT, E2E_WORKERS } from './tests/e2e/e2e-env';
+import {
+  E2E_ADMIN_PASSWORD,
+  E2E_DASHBOARD_PORTS,
+  E2E_EMPTY_PORT,
+  E2E_PORT,
+  E2E_WORKERS,
+  LAYOUT,
+} from './tests/e2e/e2e-env';
 
 // The demo servers share one seeding per run (tests/e2e/prepare-data.ts); the workers load this file again and keep it.
 const run = (process.env.STUDIO_E2E_RUN ??= `${process.pid}-${Date.now()}`);
@@ -52,9 +59,12 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_FLAGS },
     trace: 'off',
   },
+  // Every test runs on the desktop (no filter here, so no test can fall out of the suite). The phone runs the tests
+  // tagged LAYOUT, whose subject is the page at its size: axe and the screen's width on every public and dashboard
+  // page, the phone menus, the carousels' drag and how many items they show a page; behaviour runs at one width.
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
+    { name: 'phone', grep: new RegExp(LAYOUT), use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } } },
   ],
   // Every browser test comes from 127.0.0.1, so the demo servers allow that one address more than a visitor
   // gets; the empty site keeps a limit of one message, which its contact test runs into.

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { MESSAGES } from '../../core/messages';
 import { api } from '../support/api-client';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
-import { desktopOnly } from './dashboard-support';
+import { LAYOUT } from './e2e-env';
 import { expect, expectNoAxeViolations, gotoHydrated, isPhone, test } from './fixtures';
 
 /**
@@ -39,8 +39,10 @@ async function signInElsewhere(site: TestServer, userAgent: string): Promise<str
 }
 
 withServer.describe('the account page', () => {
+  // On the phone too: it checks the page with axe there after the sessions are gone.
   withServer(
     'lists the sessions, signs one out and then all the others, and shows the sign-in history',
+    { tag: LAYOUT },
     async ({ page, site }) => {
       const failed = await api(site, 'POST', '/api/auth/login', { json: { username: 'guess', password: 'guessing' } });
       expect(failed.status).toBe(401);
@@ -86,8 +88,7 @@ withServer.describe('the account page', () => {
 
     withServer(
       'changes the password: the rules are shown by each field, and other sessions end',
-      async ({ page, site }, testInfo) => {
-        test.skip(desktopOnly(testInfo));
+      async ({ page, site }) => {
         const elsewhere = await signInElsewhere(site, SAFARI_ON_IPHONE);
         await signInOnPage(page, site);
         await expect(page).toHaveURL(/\/dashboard\/account$/);
@@ -138,8 +139,7 @@ withServer.describe('the account page', () => {
 
   withServer(
     'sets up two-factor sign-in from the QR code or the key, then signs in with a code on the login page',
-    async ({ page, site }, testInfo) => {
-      test.skip(desktopOnly(testInfo));
+    async ({ page, site }) => {
       await signInOnPage(page, site);
       await expect(page).toHaveURL(/\/dashboard\/account$/);
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MESSAGES } from '../../core/messages';
-import { E2E_ADMIN_PASSWORD, E2E_PORT } from './e2e-env';
-import { expect, expectNoAxeViolations, isPhone, test } from './fixtures';
+import { E2E_ADMIN_PASSWORD, E2E_PORT, LAYOUT } from './e2e-env';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 
 async function signIn(page: import('@playwright/test').Page, password = E2E_ADMIN_PASSWORD) {
   await page.getByLabel('Username').fill('admin');
@@ -13,18 +13,21 @@ async function signIn(page: import('@playwright/test').Page, password = E2E_ADMI
 }
 
 test.describe('dashboard sign-in', () => {
-  test('a visit without a session goes to the login page, and back to the page asked for after signing in', async ({
-    page,
-  }) => {
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/dashboard\/login\?redirectTo=%2Fdashboard$/);
-    await expectNoAxeViolations(page);
-    await expect(page.getByLabel('Username')).toHaveAttribute('required', '');
-    await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  });
+  // On the phone too: the login page's axe check.
+  test(
+    'a visit without a session goes to the login page, and back to the page asked for after signing in',
+    { tag: LAYOUT },
+    async ({ page }) => {
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(/\/dashboard\/login\?redirectTo=%2Fdashboard$/);
+      await expectNoAxeViolations(page);
+      await expect(page.getByLabel('Username')).toHaveAttribute('required', '');
+      await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
+      await signIn(page);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    },
+  );
 
   test('a wrong password shows Invalid credentials.', async ({ page }) => {
     await page.goto('/dashboard/login');
@@ -65,7 +68,6 @@ test.describe('dashboard sign-in', () => {
     await page.goto('/dashboard/login');
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    if (isPhone(page)) await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/dashboard\/login$/);
     await page.goto('/dashboard');

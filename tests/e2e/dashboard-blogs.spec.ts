@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Blog } from '../../core/types';
-import { dashboardSite, desktopOnly, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { dashboardSite, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { LAYOUT } from './e2e-env';
 import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures';
 import { createPost } from '../support/factories';
 
@@ -47,25 +48,28 @@ async function publicBlogPage(page: Page): Promise<string> {
 }
 
 test.describe('dashboard blogs', () => {
-  test('the list and the form dialog pass axe; Tab stays in the dialog and Escape closes it', async ({ page }) => {
-    await openManager(page);
-    await expectNoAxeViolations(page);
-    const dialog = await openNewPost(page);
-    await expect(dialog.getByLabel('Title')).toBeFocused();
-    await expectNoAxeViolations(page);
-    // Every field fits the dialog, a phone's included.
-    expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-    for (let step = 0; step < 30; step += 1) {
-      await page.keyboard.press('Tab');
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: 'New post' })).toBeFocused();
-  });
+  test(
+    'the list and the form dialog pass axe; Tab stays in the dialog and Escape closes it',
+    { tag: LAYOUT },
+    async ({ page }) => {
+      await openManager(page);
+      await expectNoAxeViolations(page);
+      const dialog = await openNewPost(page);
+      await expect(dialog.getByLabel('Title')).toBeFocused();
+      await expectNoAxeViolations(page);
+      // Every field fits the dialog, a phone's included.
+      expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      for (let step = 0; step < 30; step += 1) {
+        await page.keyboard.press('Tab');
+        expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('button', { name: 'New post' })).toBeFocused();
+    },
+  );
 
-  test('names every missing required field', async ({ page }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
+  test('names every missing required field', async ({ page }) => {
     await openManager(page);
     const dialog = await openNewPost(page);
     await expect(dialog.getByLabel('Status')).toHaveValue('published');
@@ -105,7 +109,6 @@ test.describe('dashboard blogs', () => {
   test('publishes a formatted post with tags, a featured image and a gallery; visitors see it', async ({
     page,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Rammed earth');
     await openManager(page);
     const dialog = await openNewPost(page);
@@ -173,7 +176,6 @@ test.describe('dashboard blogs', () => {
   test('a draft stays off /blog until it is edited to published; the featured image must be a small image', async ({
     page,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Draft on timber');
     await openManager(page);
     await openNewPost(page);
@@ -211,7 +213,6 @@ test.describe('dashboard blogs', () => {
     page,
     admin,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'To delete');
     await signInQuickly(page);
     const blog = await createPost(admin, { title });
@@ -242,7 +243,6 @@ test.describe('dashboard blogs', () => {
   test('a save the server never got is kept in this browser, survives a reload, stays off /blog, and Retry saves it', async ({
     page,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Offline post');
     await openManager(page);
     await openNewPost(page);
@@ -291,7 +291,6 @@ test.describe('dashboard blogs', () => {
   test('a server error keeps a copy too, and Discard asks first; field errors from the server show on the fields', async ({
     page,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Server trouble');
     await openManager(page);
     const dialog = await openNewPost(page);

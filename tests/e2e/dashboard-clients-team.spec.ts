@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { dashboardSite, desktopOnly, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { dashboardSite, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { LAYOUT } from './e2e-env';
 import { expect, expectNoAxeViolations, gotoHydrated, isPhone } from './fixtures';
 import { createClient, createTeamMember } from '../support/factories';
 
@@ -52,73 +53,73 @@ test.describe('dashboard clients and team', () => {
     await signInQuickly(page);
   });
 
-  test('both managers pass axe with their forms open, trap focus, and the clients grid is 3 a row (1 on a phone)', async ({
-    page,
-    admin,
-  }, testInfo) => {
-    // Six axe checks on pages full of cards take a while on a busy machine.
-    test.slow();
-    // Four clients of its own, so the grid has more than a row whatever the demo content holds.
-    const newest = uniqueName(testInfo, 'Grid client');
-    for (const name of [`${newest} a`, `${newest} b`, `${newest} c`, newest]) await createClient(admin, { name });
-    await gotoHydrated(page, '/dashboard/clients');
-    await expect(page.getByRole('heading', { level: 1, name: 'Clients Management' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    // Made without a logo: the card says so.
-    await expect(card(page, newest).getByRole('img', { name: `${newest} logo` })).toHaveText('No Image');
+  test(
+    'both managers pass axe with their forms open, trap focus, and the clients grid is 3 a row (1 on a phone)',
+    { tag: LAYOUT },
+    async ({ page, admin }, testInfo) => {
+      // Six axe checks on pages full of cards take a while on a busy machine.
+      test.slow();
+      // Four clients of its own, so the grid has more than a row whatever the demo content holds.
+      const newest = uniqueName(testInfo, 'Grid client');
+      for (const name of [`${newest} a`, `${newest} b`, `${newest} c`, newest]) await createClient(admin, { name });
+      await gotoHydrated(page, '/dashboard/clients');
+      await expect(page.getByRole('heading', { level: 1, name: 'Clients Management' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      // Made without a logo: the card says so.
+      await expect(card(page, newest).getByRole('img', { name: `${newest} logo` })).toHaveText('No Image');
 
-    // The first four cards, whichever they are: another test may be adding clients at the same time.
-    const cards = page.locator('.entity-card');
-    const [first, second, third, fourth] = [
-      await boxOf(cards.nth(0)),
-      await boxOf(cards.nth(1)),
-      await boxOf(cards.nth(2)),
-      await boxOf(cards.nth(3)),
-    ];
-    if (isPhone(page)) {
-      // One column: the cards stack, each below the last, at the same left edge.
-      expect(Math.abs(first.x - second.x)).toBeLessThan(2);
-      expect(second.y).toBeGreaterThan(first.y + first.height - 1);
-      expect(third.y).toBeGreaterThan(second.y + second.height - 1);
-    } else {
-      // Three columns: one row, side by side.
-      expect(Math.abs(first.y - second.y)).toBeLessThan(2);
-      expect(Math.abs(first.y - third.y)).toBeLessThan(2);
-      expect(second.x).toBeGreaterThan(first.x + first.width - 1);
-      expect(third.x).toBeGreaterThan(second.x + second.width - 1);
-      // And no fourth: the next card starts a new row.
-      expect(Math.abs(fourth.x - first.x)).toBeLessThan(2);
-      expect(fourth.y).toBeGreaterThan(first.y + first.height - 1);
-    }
+      // The first four cards, whichever they are: another test may be adding clients at the same time.
+      const cards = page.locator('.entity-card');
+      const [first, second, third, fourth] = [
+        await boxOf(cards.nth(0)),
+        await boxOf(cards.nth(1)),
+        await boxOf(cards.nth(2)),
+        await boxOf(cards.nth(3)),
+      ];
+      if (isPhone(page)) {
+        // One column: the cards stack, each below the last, at the same left edge.
+        expect(Math.abs(first.x - second.x)).toBeLessThan(2);
+        expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+        expect(third.y).toBeGreaterThan(second.y + second.height - 1);
+      } else {
+        // Three columns: one row, side by side.
+        expect(Math.abs(first.y - second.y)).toBeLessThan(2);
+        expect(Math.abs(first.y - third.y)).toBeLessThan(2);
+        expect(second.x).toBeGreaterThan(first.x + first.width - 1);
+        expect(third.x).toBeGreaterThan(second.x + second.width - 1);
+        // And no fourth: the next card starts a new row.
+        expect(Math.abs(fourth.x - first.x)).toBeLessThan(2);
+        expect(fourth.y).toBeGreaterThan(first.y + first.height - 1);
+      }
 
-    const addClient = page.getByRole('button', { name: 'Add client' });
-    await addClient.click();
-    const clientDialog = page.getByRole('dialog', { name: 'Add client' });
-    await expect(clientDialog.getByLabel('Name')).toBeFocused();
-    await expectNoAxeViolations(page);
-    await expectFocusTrapped(page, clientDialog, addClient);
+      const addClient = page.getByRole('button', { name: 'Add client' });
+      await addClient.click();
+      const clientDialog = page.getByRole('dialog', { name: 'Add client' });
+      await expect(clientDialog.getByLabel('Name')).toBeFocused();
+      await expectNoAxeViolations(page);
+      await expectFocusTrapped(page, clientDialog, addClient);
 
-    await card(page, newest)
-      .getByRole('button', { name: `Delete ${newest}` })
-      .click();
-    await expect(page.getByRole('dialog', { name: 'Delete client' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.keyboard.press('Escape');
-    await expect(card(page, newest)).toBeVisible();
+      await card(page, newest)
+        .getByRole('button', { name: `Delete ${newest}` })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Delete client' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(card(page, newest)).toBeVisible();
 
-    await gotoHydrated(page, '/dashboard/team');
-    await expect(page.getByRole('heading', { level: 1, name: 'Team Members Management' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    const addMember = page.getByRole('button', { name: 'Add team member' });
-    await addMember.click();
-    const teamDialog = page.getByRole('dialog', { name: 'Add team member' });
-    await expect(teamDialog.getByLabel('Name')).toBeFocused();
-    await expectNoAxeViolations(page);
-    await expectFocusTrapped(page, teamDialog, addMember);
-  });
+      await gotoHydrated(page, '/dashboard/team');
+      await expect(page.getByRole('heading', { level: 1, name: 'Team Members Management' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      const addMember = page.getByRole('button', { name: 'Add team member' });
+      await addMember.click();
+      const teamDialog = page.getByRole('dialog', { name: 'Add team member' });
+      await expect(teamDialog.getByLabel('Name')).toBeFocused();
+      await expectNoAxeViolations(page);
+      await expectFocusTrapped(page, teamDialog, addMember);
+    },
+  );
 
-  test('a client that is not Active says it is not on the website, and why', async ({ page }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
+  test('a client that is not Active says it is not on the website, and why', async ({ page }) => {
     await signInQuickly(page);
     await gotoHydrated(page, '/dashboard/clients');
     const note = /Not on the website: only Active clients are shown to visitors/;
@@ -132,7 +133,6 @@ test.describe('dashboard clients and team', () => {
   test('a client is added with its logo, edited, kept on a cancelled delete, shown on the home page, then deleted', async ({
     page,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const name = uniqueName(testInfo, 'Druk Bank');
     await gotoHydrated(page, '/dashboard/clients');
     const dialog = await openAddForm(page, 'client');
@@ -199,7 +199,6 @@ test.describe('dashboard clients and team', () => {
   test('the client form says what is wrong: no name, a website that is not a URL, a file that is not an image', async ({
     page,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     await gotoHydrated(page, '/dashboard/clients');
     const dialog = await openAddForm(page, 'client');
     await dialog.getByLabel('Website').fill('not a url');
@@ -226,7 +225,6 @@ test.describe('dashboard clients and team', () => {
   test('a team member is added with a photo, edited, kept on a cancelled delete, shown on the about page, then deleted', async ({
     page,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const name = uniqueName(testInfo, 'Karma Wangchuk');
     await gotoHydrated(page, '/dashboard/team');
     const dialog = await openAddForm(page, 'team member');
@@ -268,7 +266,6 @@ test.describe('dashboard clients and team', () => {
   });
 
   test('the team form asks for name, title and position', async ({ page }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     await gotoHydrated(page, '/dashboard/team');
     const dialog = await openAddForm(page, 'team member');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -286,7 +283,6 @@ test.describe('dashboard clients and team', () => {
   test('a photo is cropped before upload, with a selection of at least 100×100 image pixels', async ({
     page,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     await signInQuickly(page);
     await gotoHydrated(page, '/dashboard/team');
     const name = uniqueName(testInfo, 'Cropped Member');
@@ -322,7 +318,6 @@ test.describe('dashboard clients and team', () => {
     test.use({ allowedConsoleErrors: [/Failed to load resource/] });
 
     test("a failed save keeps the form open with 'Error saving client'", async ({ page }, testInfo) => {
-      test.skip(desktopOnly(testInfo));
       const name = uniqueName(testInfo, 'Failing client');
       await page.route('**/api/clients', (route) =>
         route.request().method() === 'POST'
@@ -351,7 +346,6 @@ test.describe('dashboard clients and team', () => {
       page,
       admin,
     }, testInfo) => {
-      test.skip(desktopOnly(testInfo));
       const name = uniqueName(testInfo, 'Sonam Dema');
       const { id } = await createTeamMember(admin, { name });
       await gotoHydrated(page, '/dashboard/team');

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Project } from '../../core/types';
-import { dashboardSite, desktopOnly, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { dashboardSite, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { LAYOUT } from './e2e-env';
 import { expect, expectNoAxeViolations, gotoHydrated, isPhone } from './fixtures';
 import { createProject } from '../support/factories';
 
@@ -39,7 +40,7 @@ function projectItem(list: Locator, title: string): Locator {
 }
 
 test.describe('hero banner and recent projects managers', () => {
-  test('the hero banner page and its add form pass axe', async ({ page }) => {
+  test('the hero banner page and its add form pass axe', { tag: LAYOUT }, async ({ page }) => {
     await signInQuickly(page);
     await gotoHydrated(page, '/dashboard/hero-banner');
     await expect(page.getByRole('heading', { level: 1, name: 'Hero Banner' })).toBeVisible();
@@ -53,7 +54,7 @@ test.describe('hero banner and recent projects managers', () => {
     await expect(page.getByRole('button', { name: 'Add Hero Project' })).toBeFocused();
   });
 
-  test('the recent projects page passes axe and is in the sidebar', async ({ page }) => {
+  test('the recent projects page passes axe and is in the sidebar', { tag: LAYOUT }, async ({ page }) => {
     await signInQuickly(page);
     await gotoHydrated(page, '/dashboard/recent-projects');
     await expect(page.getByRole('heading', { level: 1, name: 'Recent Projects' })).toBeVisible();
@@ -67,8 +68,7 @@ test.describe('hero banner and recent projects managers', () => {
   });
 
   test.describe('flows', () => {
-    test.beforeEach(async ({ page }, testInfo) => {
-      test.skip(desktopOnly(testInfo));
+    test.beforeEach(async ({ page }) => {
       await signInQuickly(page);
     });
 

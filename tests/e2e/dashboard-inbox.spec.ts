@@ -3,7 +3,7 @@ import { MESSAGES } from '../../core/messages';
 import type { ContactMessage } from '../../core/types';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
-import { desktopOnly, uniqueName } from './dashboard-support';
+import { uniqueName } from './dashboard-support';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
 /**
@@ -75,7 +75,6 @@ test('shows whether each message was e-mailed: sent, or waiting to retry while t
 test('pages, searches, marks spam and deletes many after a confirmation, from the keyboard', async ({
   page,
 }, testInfo) => {
-  test.skip(desktopOnly(testInfo), 'one run of the flow is enough; the phone runs the other test');
   const tag = uniqueName(testInfo, 'Bulk').replaceAll(' ', '-');
   for (let index = 0; index < 25; index += 1) await sendMessage(page, `${tag} ${index}`);
   await signIn(page);
@@ -140,7 +139,6 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('deletes the chosen messages after the page asks', async ({ page }, testInfo) => {
-    test.skip(desktopOnly(testInfo), 'one run is enough');
     const tag = uniqueName(testInfo, 'Plain').replaceAll(' ', '-');
     for (let index = 0; index < 3; index += 1) await sendMessage(page, `${tag} ${index}`);
     await signIn(page);

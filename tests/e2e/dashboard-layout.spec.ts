@@ -1,43 +1,49 @@
 import { expect, expectFitsTheScreen, expectNoAxeViolations, gotoHydrated, isPhone } from './fixtures';
-import { dashboardSite, desktopOnly, signInQuickly, test, uniqueName } from './dashboard-support';
+import { LAYOUT } from './e2e-env';
+import { dashboardSite, signInQuickly, test, uniqueName } from './dashboard-support';
 import { createClient } from '../support/factories';
 
 test.use(dashboardSite);
 
 test.describe('dashboard layout', () => {
-  test('the sidebar lists every page; on a phone it opens from the Menu button and closes on Escape', async ({
-    page,
-  }) => {
-    await signInQuickly(page);
-    await gotoHydrated(page, '/dashboard');
-    const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
-    if (isPhone(page)) {
-      await expect(sidebar).toBeHidden();
-      const menu = page.getByRole('button', { name: 'Menu' });
-      await expect(menu).toHaveAttribute('aria-expanded', 'false');
-      await menu.click();
-      await expect(sidebar).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-      await expectNoAxeViolations(page);
-      await sidebar.getByRole('link', { name: 'Dashboard' }).focus();
-      await page.keyboard.press('Escape');
-      await expect(sidebar).toBeHidden();
-      await page.getByRole('button', { name: 'Menu' }).click();
-      await sidebar.getByRole('link', { name: 'Settings' }).click();
-      await expect(page).toHaveURL(/\/dashboard\/settings$/);
-      await expect(sidebar).toBeHidden();
-    } else {
-      await expect(sidebar).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
-    }
-    if (isPhone(page)) await page.getByRole('button', { name: 'Menu' }).click();
-    for (const name of ['Dashboard', 'Messages', 'Settings', 'View Website']) {
-      await expect(sidebar.getByRole('link', { name, exact: false }).first()).toBeVisible();
-    }
-    await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
-  });
+  test(
+    'the sidebar lists every page; on a phone it opens from the Menu button and closes on Escape',
+    { tag: LAYOUT },
+    async ({ page }) => {
+      await signInQuickly(page);
+      await gotoHydrated(page, '/dashboard');
+      const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+      if (isPhone(page)) {
+        await expect(sidebar).toBeHidden();
+        const menu = page.getByRole('button', { name: 'Menu' });
+        await expect(menu).toHaveAttribute('aria-expanded', 'false');
+        await menu.click();
+        await expect(sidebar).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+        await expectNoAxeViolations(page);
+        await sidebar.getByRole('link', { name: 'Dashboard' }).focus();
+        await page.keyboard.press('Escape');
+        await expect(sidebar).toBeHidden();
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await sidebar.getByRole('link', { name: 'Settings' }).click();
+        await expect(page).toHaveURL(/\/dashboard\/settings$/);
+        await expect(sidebar).toBeHidden();
+      } else {
+        await expect(sidebar).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+      }
+      if (isPhone(page)) await page.getByRole('button', { name: 'Menu' }).click();
+      for (const name of ['Dashboard', 'Messages', 'Settings', 'View Website']) {
+        await expect(sidebar.getByRole('link', { name, exact: false }).first()).toBeVisible();
+      }
+      await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
+    },
+  );
 
-  test('every dashboard page fits the screen’s width', async ({ page }) => {
+  // The behaviour tests that check a page with axe run on the desktop only; at a phone's width, this one does.
+  test('every dashboard page passes axe and fits the screen’s width', { tag: LAYOUT }, async ({ page }) => {
+    // An axe check of a dozen pages takes a while on a busy machine.
+    test.slow();
     await signInQuickly(page);
     await gotoHydrated(page, '/dashboard');
     // On a phone the sidebar is closed; its links are the list of pages all the same.
@@ -52,12 +58,12 @@ test.describe('dashboard layout', () => {
     expect(paths.length).toBeGreaterThan(10);
     for (const path of paths) {
       await gotoHydrated(page, path);
+      await expectNoAxeViolations(page);
       await expectFitsTheScreen(page);
     }
   });
 
   test('the lists are loaded again 300 ms after the window regains focus', async ({ page, admin }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     await signInQuickly(page);
     await gotoHydrated(page, '/dashboard/clients');
     const name = uniqueName(testInfo, 'Focus Client');

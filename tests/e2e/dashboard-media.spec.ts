@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { MediaItem } from '../../core/types';
-import { DASHBOARD_SITE_URL } from './e2e-env';
-import { dashboardSite, desktopOnly, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { DASHBOARD_SITE_URL, LAYOUT } from './e2e-env';
+import { dashboardSite, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
 import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures';
 import { uploadMedia, jpeg } from '../support/factories';
 
@@ -46,55 +46,56 @@ const picker = (page: Page) => page.getByLabel('Images', { exact: true });
 const chosen = (page: Page, name: string) => page.locator('.image-picker__item').filter({ hasText: name });
 
 test.describe('dashboard media manager', () => {
-  test('the page and the crop dialog pass axe; the crop area works from the keyboard; Tab stays in the dialog and Escape closes it', async ({
-    page,
-  }, testInfo) => {
-    await signInQuickly(page);
-    await gotoHydrated(page, '/dashboard/media');
-    await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
-    await expectNoAxeViolations(page);
+  test(
+    'the page and the crop dialog pass axe; the crop area works from the keyboard; Tab stays in the dialog and Escape closes it',
+    { tag: LAYOUT },
+    async ({ page }, testInfo) => {
+      await signInQuickly(page);
+      await gotoHydrated(page, '/dashboard/media');
+      await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    const name = `${uniqueName(testInfo, 'axe')}.jpg`;
-    await picker(page).setInputFiles(await imageFile(name, 1200, 900));
-    await expect(chosen(page, name)).toContainText('Pending');
-    const cropButton = page.getByRole('button', { name: `Crop ${name}` });
-    await cropButton.click();
-    const dialog = page.getByRole('dialog', { name: `Crop ${name}` });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByText(/^Selection \d+ × \d+ px/)).toBeVisible();
-    await expectNoAxeViolations(page);
+      const name = `${uniqueName(testInfo, 'axe')}.jpg`;
+      await picker(page).setInputFiles(await imageFile(name, 1200, 900));
+      await expect(chosen(page, name)).toContainText('Pending');
+      const cropButton = page.getByRole('button', { name: `Crop ${name}` });
+      await cropButton.click();
+      const dialog = page.getByRole('dialog', { name: `Crop ${name}` });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(/^Selection \d+ × \d+ px/)).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    // The handles resize from the keyboard, down to the media library's minimum of 50×50 image pixels.
-    await dialog.getByRole('button', { name: /^Bottom right corner of the selection/ }).focus();
-    for (let step = 0; step < 12; step += 1) {
-      await page.keyboard.press('Control+ArrowUp');
-      await page.keyboard.press('Control+ArrowLeft');
-    }
-    await expect(dialog.getByText(/^Selection (49|50|51) × (49|50|51) px, saved at \d+ × \d+ px$/)).toBeVisible();
+      // The handles resize from the keyboard, down to the media library's minimum of 50×50 image pixels.
+      await dialog.getByRole('button', { name: /^Bottom right corner of the selection/ }).focus();
+      for (let step = 0; step < 12; step += 1) {
+        await page.keyboard.press('Control+ArrowUp');
+        await page.keyboard.press('Control+ArrowLeft');
+      }
+      await expect(dialog.getByText(/^Selection (49|50|51) × (49|50|51) px, saved at \d+ × \d+ px$/)).toBeVisible();
 
-    // Square starts a centred selection; the arrow keys then move it.
-    await dialog.getByRole('radio', { name: 'Square' }).check();
-    await expect(dialog.getByText('Selection 810 × 810 px, saved at 800 × 800 px')).toBeVisible();
-    const selection = dialog.getByRole('group', { name: /Crop selection/ });
-    const before = await selection.getAttribute('style');
-    await selection.focus();
-    await page.keyboard.press('Shift+ArrowLeft');
-    await expect(selection).not.toHaveAttribute('style', before ?? '');
+      // Square starts a centred selection; the arrow keys then move it.
+      await dialog.getByRole('radio', { name: 'Square' }).check();
+      await expect(dialog.getByText('Selection 810 × 810 px, saved at 800 × 800 px')).toBeVisible();
+      const selection = dialog.getByRole('group', { name: /Crop selection/ });
+      const before = await selection.getAttribute('style');
+      await selection.focus();
+      await page.keyboard.press('Shift+ArrowLeft');
+      await expect(selection).not.toHaveAttribute('style', before ?? '');
 
-    for (let step = 0; step < 16; step += 1) {
-      await page.keyboard.press('Tab');
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(cropButton).toBeFocused();
-    await expect(chosen(page, name)).toContainText('Pending');
-  });
+      for (let step = 0; step < 16; step += 1) {
+        await page.keyboard.press('Tab');
+        expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(cropButton).toBeFocused();
+      await expect(chosen(page, name)).toContainText('Pending');
+    },
+  );
 
   test('the sidebar leads here; the upload form refuses nothing chosen, a non-image and more than 10 images', async ({
     page,
-  }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
+  }) => {
     await signInQuickly(page);
     await gotoHydrated(page, '/dashboard');
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Media' }).click();
@@ -117,7 +118,6 @@ test.describe('dashboard media manager', () => {
   test('crop flow: images are pending, one is cropped square, both are scaled in the browser and stored', async ({
     page,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     await signInQuickly(page);
     await gotoHydrated(page, '/dashboard/media');
     const photo = `${uniqueName(testInfo, 'photo')}.jpg`;
@@ -177,7 +177,6 @@ test.describe('dashboard media manager', () => {
     admin,
     context,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: DASHBOARD_SITE_URL });
     await signInQuickly(page);
     const item = await uploadMedia(admin, await jpeg(`${uniqueName(testInfo, 'copy')}.jpg`, 640, 480));
@@ -201,7 +200,6 @@ test.describe('dashboard media manager', () => {
   });
 
   test('Delete asks first: Cancel keeps the image, confirming removes it', async ({ page, admin }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     await signInQuickly(page);
     const item = await uploadMedia(admin, await jpeg(`${uniqueName(testInfo, 'delete')}.jpg`, 640, 480));
     await gotoHydrated(page, '/dashboard/media');
@@ -228,7 +226,6 @@ test.describe('dashboard media manager', () => {
     test.use({ allowedConsoleErrors: [/status of 500/] });
 
     test("shows the server's error, or 'Upload failed' when it gave none", async ({ page }, testInfo) => {
-      test.skip(desktopOnly(testInfo));
       await signInQuickly(page);
       await gotoHydrated(page, '/dashboard/media');
       const name = `${uniqueName(testInfo, 'fails')}.jpg`;
@@ -260,7 +257,6 @@ test.describe('dashboard media manager', () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
 
     test("the library shows 'Image Not Found' in its place", async ({ page, admin }, testInfo) => {
-      test.skip(desktopOnly(testInfo));
       await signInQuickly(page);
       const name = `${uniqueName(testInfo, 'gone')}.jpg`;
       const item = await uploadMedia(admin, await jpeg(name, 640, 480));

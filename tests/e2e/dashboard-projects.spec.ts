@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { MESSAGES } from '../../core/messages';
 import type { Project } from '../../core/types';
-import { dashboardSite, desktopOnly, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { dashboardSite, imageFile, signInQuickly, test, uniqueName } from './dashboard-support';
+import { LAYOUT } from './e2e-env';
 import { expect, expectNoAxeViolations, gotoHydrated, heldBack } from './fixtures';
 import { createProject } from '../support/factories';
 
@@ -26,55 +27,55 @@ function imageItem(dialog: Locator, position: number): Locator {
 }
 
 test.describe('dashboard projects', () => {
-  test('the page, the form and the image manager pass axe; dialogs keep the focus and close on Escape', async ({
-    page,
-    admin,
-  }, testInfo) => {
-    // Four axe runs on a busy machine.
-    test.setTimeout(120_000);
-    const title = uniqueName(testInfo, 'Axe Lodge');
-    await signInQuickly(page);
-    await createProject(admin, { title }, 2);
-    await gotoHydrated(page, '/dashboard/projects');
-    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
-    await expectNoAxeViolations(page);
+  test(
+    'the page, the form and the image manager pass axe; dialogs keep the focus and close on Escape',
+    { tag: LAYOUT },
+    async ({ page, admin }, testInfo) => {
+      // Four axe runs on a busy machine.
+      test.setTimeout(120_000);
+      const title = uniqueName(testInfo, 'Axe Lodge');
+      await signInQuickly(page);
+      await createProject(admin, { title }, 2);
+      await gotoHydrated(page, '/dashboard/projects');
+      await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    const add = page.getByRole('button', { name: 'Add Project' });
-    await add.click();
-    const form = page.getByRole('dialog', { name: 'Add Project' });
-    await expect(form).toBeVisible();
-    await expect(form.getByLabel('Title')).toBeFocused();
-    await expectNoAxeViolations(page);
-    for (let step = 0; step < 30; step += 1) {
-      await page.keyboard.press(step % 7 === 6 ? 'Shift+Tab' : 'Tab');
-      expect(await form.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await expect(form).toBeHidden();
-    await expect(add).toBeFocused();
+      const add = page.getByRole('button', { name: 'Add Project' });
+      await add.click();
+      const form = page.getByRole('dialog', { name: 'Add Project' });
+      await expect(form).toBeVisible();
+      await expect(form.getByLabel('Title')).toBeFocused();
+      await expectNoAxeViolations(page);
+      for (let step = 0; step < 30; step += 1) {
+        await page.keyboard.press(step % 7 === 6 ? 'Shift+Tab' : 'Tab');
+        expect(await form.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(form).toBeHidden();
+      await expect(add).toBeFocused();
 
-    const manage = card(page, title).getByRole('button', { name: 'Manage images' });
-    await manage.click();
-    const manager = page.getByRole('dialog', { name: `Images of ${title}` });
-    await expect(manager).toBeVisible();
-    await expectNoAxeViolations(page);
-    for (let step = 0; step < 25; step += 1) {
-      await page.keyboard.press('Tab');
-      expect(await manager.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
-    }
-    await page.keyboard.press('Escape');
-    await expect(manager).toBeHidden();
-    await expect(manage).toBeFocused();
+      const manage = card(page, title).getByRole('button', { name: 'Manage images' });
+      await manage.click();
+      const manager = page.getByRole('dialog', { name: `Images of ${title}` });
+      await expect(manager).toBeVisible();
+      await expectNoAxeViolations(page);
+      for (let step = 0; step < 25; step += 1) {
+        await page.keyboard.press('Tab');
+        expect(await manager.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(manager).toBeHidden();
+      await expect(manage).toBeFocused();
 
-    await page.getByRole('button', { name: 'Detail view' }).click();
-    await expect(card(page, title)).toContainText('A test project.');
-    await expectNoAxeViolations(page);
-  });
+      await page.getByRole('button', { name: 'Detail view' }).click();
+      await expect(card(page, title)).toContainText('A test project.');
+      await expectNoAxeViolations(page);
+    },
+  );
 
   test('create: every required field, the image rule and the picker limit, then the public page', async ({
     page,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Dochula Retreat');
     await openManager(page);
     await page.getByRole('button', { name: 'Add Project' }).click();
@@ -138,7 +139,6 @@ test.describe('dashboard projects', () => {
   });
 
   test('edit: a new title and new images that replace the old ones', async ({ page, admin }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Haa Farmhouse');
     await signInQuickly(page);
     const project = await createProject(admin, { title, category: 'Urban Planning' }, 2);
@@ -163,7 +163,6 @@ test.describe('dashboard projects', () => {
   });
 
   test('image manager: cover, order, alt text, remove after confirmation, add', async ({ page, admin }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Punakha Bridge House');
     await signInQuickly(page);
     const project = await createProject(admin, { title }, 3);
@@ -229,7 +228,6 @@ test.describe('dashboard projects', () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
 
     test("the image manager shows 'Image Not Found' in its place", async ({ page, admin }, testInfo) => {
-      test.skip(desktopOnly(testInfo));
       const title = uniqueName(testInfo, 'Haa Valley Lodge');
       await signInQuickly(page);
       const project = await createProject(admin, { title }, 2);
@@ -247,7 +245,6 @@ test.describe('dashboard projects', () => {
     page,
     admin,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Bumthang Lodge');
     await signInQuickly(page);
     const project = await createProject(admin, { title }, 2);
@@ -279,7 +276,6 @@ test.describe('dashboard projects', () => {
   });
 
   test('delete asks first: Cancel keeps the project, Delete removes it', async ({ page, admin }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Trongsa Annex');
     await signInQuickly(page);
     const project = await createProject(admin, { title }, 2);
@@ -301,7 +297,6 @@ test.describe('dashboard projects', () => {
     page,
     admin,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const token = uniqueName(testInfo, 'zq').replace(/\s+/g, '');
     const office = `Gelephu Office ${token}`;
     const hotel = `Phobjikha Hotel ${token}`;
@@ -334,7 +329,6 @@ test.describe('dashboard projects', () => {
       page,
       admin,
     }, testInfo) => {
-      test.skip(desktopOnly(testInfo));
       const title = uniqueName(testInfo, 'Paro Offline');
       await signInQuickly(page);
       await createProject(admin, { title }, 2);
@@ -360,7 +354,6 @@ test.describe('dashboard projects', () => {
     });
 
     test('the image manager and the Hero toggle show their alerts', async ({ page, admin }, testInfo) => {
-      test.skip(desktopOnly(testInfo));
       const title = uniqueName(testInfo, 'Wangdue Failing');
       await signInQuickly(page);
       const project = await createProject(admin, { title }, 2);

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Browser } from '@playwright/test';
 import { toSiteLocalInput } from '../../core/publication';
 import type { Blog, Project } from '../../core/types';
-import { dashboardSite, desktopOnly, signInQuickly, test, uniqueName } from './dashboard-support';
+import { dashboardSite, signInQuickly, test, uniqueName } from './dashboard-support';
 import { DASHBOARD_SITE_URL } from './e2e-env';
 import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures';
 
@@ -39,7 +39,6 @@ test.describe('publishing', () => {
     page,
     browser,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     test.setTimeout(120_000);
     const title = uniqueName(testInfo, 'Draft Lodge');
     await signInQuickly(page);
@@ -98,7 +97,6 @@ test.describe('publishing', () => {
     page,
     browser,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo));
     const title = uniqueName(testInfo, 'Scheduled Tshechu Notes');
     await signInQuickly(page);
     await gotoHydrated(page, '/dashboard/blogs');

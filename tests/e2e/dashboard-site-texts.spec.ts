@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { SiteContent } from '../../core/types';
-import { dashboardSite, desktopOnly, signInQuickly, test, uniqueName } from './dashboard-support';
-import { DASHBOARD_SITE_URL } from './e2e-env';
+import { dashboardSite, signInQuickly, test, uniqueName } from './dashboard-support';
+import { DASHBOARD_SITE_URL, LAYOUT } from './e2e-env';
 import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures';
 import { createPost } from '../support/factories';
 
@@ -18,7 +18,7 @@ test.describe('Site texts', () => {
     await signInQuickly(page);
   });
 
-  test('is axe-clean, with its testimonial dialog', async ({ page }) => {
+  test('is axe-clean, with its testimonial dialog', { tag: LAYOUT }, async ({ page }) => {
     await gotoHydrated(page, '/dashboard/site-texts');
     await expect(page.getByRole('heading', { level: 1, name: 'Site texts' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -30,7 +30,6 @@ test.describe('Site texts', () => {
   test('a testimonial added, checked, edited and moved first from the keyboard shows on / and /about', async ({
     page,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo), 'one run is enough for a manager flow');
     const name = uniqueName(testInfo, 'Sonam');
     await gotoHydrated(page, '/dashboard/site-texts');
     await page.getByRole('button', { name: 'Add testimonial' }).click();
@@ -81,8 +80,7 @@ test.describe('Site texts', () => {
 
   test('a core service and a service page’s description edited here show on /about and the service page', async ({
     page,
-  }, testInfo) => {
-    test.skip(desktopOnly(testInfo), 'one run is enough for a manager flow');
+  }) => {
     const before = await siteContent(page);
     try {
       await gotoHydrated(page, '/dashboard/site-texts');
@@ -129,7 +127,6 @@ test.describe('Site texts', () => {
     page,
     admin,
   }, testInfo) => {
-    test.skip(desktopOnly(testInfo), 'one run is enough for a manager flow');
     const title = uniqueName(testInfo, 'Cantilevered rabsel');
     const { id } = await createPost(admin, { title, status: 'published' });
     await gotoHydrated(page, '/dashboard/blogs');

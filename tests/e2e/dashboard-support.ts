@@ -52,11 +52,6 @@ export async function imageFile(name: string, width = 900, height = 600, format:
   return { name, mimeType, buffer: await makeImage(width, height, format) };
 }
 
-/** Manager flows run once, on the desktop viewport; the phone has its own layout and axe tests. */
-export function desktopOnly(testInfo: TestInfo): boolean {
-  return testInfo.project.name !== 'desktop';
-}
-
 /** The lists a test's rows can land in; rows with a made-up name of the test in theirs are its own. */
 const NAMED_LISTS = [
   '/api/projects',

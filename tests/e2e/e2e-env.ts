@@ -1,6 +1,11 @@
 /** Shared by playwright.config.ts and the tests: the servers the browser tests run against. */
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4417);
+/**
+ * The tag of a test whose subject is the page at a phone's size: axe, fitting the screen's width, the phone menu,
+ * touch, an arrangement that changes on a phone. The desktop project runs every test; the phone project only these.
+ */
+export const LAYOUT = '@layout';
 /** Browser tests run two at a time: one per core. */
 export const E2E_WORKERS = 2;
 /** A second server with an empty database, for the empty states. */

@@ -1,4 +1,5 @@
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../core/constants';
+import { LAYOUT } from './e2e-env';
 import { expect, gotoHydrated, isPhone, installPausedClock, test } from './fixtures';
 
 test.describe('header', () => {
@@ -33,8 +34,6 @@ test.describe('header', () => {
 });
 
 test.describe('desktop menus', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 1280) <= 768, 'desktop navigation');
-
   test('open on hover and close 200 ms after the pointer leaves', async ({ page }) => {
     await installPausedClock(page);
     await page.goto('/about');
@@ -85,7 +84,7 @@ test.describe('desktop menus', () => {
   });
 });
 
-test.describe('phone menu', () => {
+test.describe('phone menu', { tag: LAYOUT }, () => {
   test.skip(({ viewport }) => (viewport?.width ?? 1280) > 768, 'phone navigation');
 
   test('opens, expands Design, Build and Construction, and follows a link', async ({ page }) => {

@@ -7,6 +7,7 @@ import {
 } from '../../core/constants';
 import { SEEDED_TESTIMONIALS } from '../../server/db/migrations/0007-site-texts';
 import { LOADING_PLAYED_AT_KEY } from '../../app/features/home/loading-played-at';
+import { LAYOUT } from './e2e-env';
 import { demoProjects, expect, installPausedClock, test } from './fixtures';
 
 /** A first visit to the home page, its loading animation played to the end on the page's installed clock. */
@@ -161,7 +162,7 @@ test.describe('home', () => {
     await expect(quote).toContainText(SEEDED_TESTIMONIALS[1]!.quote);
   });
 
-  test('clients show 3 logos a page on a desktop and 1 on a phone', async ({ page, viewport }) => {
+  test('clients show 3 logos a page on a desktop and 1 on a phone', { tag: LAYOUT }, async ({ page, viewport }) => {
     await page.goto('/');
     const expected = (viewport?.width ?? 1280) <= 768 ? 1 : 3;
     await expect(page.locator('.clients__logo')).toHaveCount(expected);
@@ -184,6 +185,7 @@ test.describe('home', () => {
   });
 });
 
+// Each sets its own viewport, so the desktop project runs both widths (the tests have no LAYOUT tag).
 for (const [screen, viewport, deviceScaleFactor] of [
   ['a 1280 px desktop', { width: 1280, height: 800 }, 1],
   ['a 390 px phone at 3×', { width: 390, height: 844 }, 3],

@@ -1,4 +1,5 @@
 import { DESIGN_PAGE_CATEGORIES, SLIDE_TRANSITION_S, SWIPE_THRESHOLD_PX } from '../../core/constants';
+import { LAYOUT } from './e2e-env';
 import { demoProjects, expect, isPhone, test } from './fixtures';
 
 async function visibleSlides(page: import('@playwright/test').Page) {
@@ -17,16 +18,19 @@ async function drag(page: import('@playwright/test').Page, distance: number) {
 }
 
 test.describe('category listing pages', () => {
-  test('show two projects a page on a desktop and one on a phone; Design and Institute always two', async ({
-    page,
-  }) => {
-    await page.goto('/private-homes');
-    await expect(await visibleSlides(page)).toHaveCount(isPhone(page) ? 1 : 2);
-    await page.goto('/design');
-    await expect(await visibleSlides(page)).toHaveCount(2);
-  });
+  test(
+    'show two projects a page on a desktop and one on a phone; Design and Institute always two',
+    { tag: LAYOUT },
+    async ({ page }) => {
+      await page.goto('/private-homes');
+      await expect(await visibleSlides(page)).toHaveCount(isPhone(page) ? 1 : 2);
+      await page.goto('/design');
+      await expect(await visibleSlides(page)).toHaveCount(2);
+    },
+  );
 
-  test('move a page on a drag over 150 px, not under, and stop at both ends', async ({ page }) => {
+  // A finger's swipe: the slider reads pointer events, which a mouse's drag sends too.
+  test('move a page on a drag over 150 px, not under, and stop at both ends', { tag: LAYOUT }, async ({ page }) => {
     await page.goto('/design');
     const pageLabel = page.locator('.slider__controls span');
     await expect(pageLabel).toHaveText(/^1 \/ \d+$/);

@@ -10,6 +10,7 @@ import {
   gotoHydrated,
   test,
 } from './fixtures';
+import { LAYOUT } from './e2e-env';
 
 test.describe('every public route', () => {
   test('is server-rendered with its title, description, canonical link and Open Graph tags', async ({
@@ -81,14 +82,14 @@ test.describe('every public route', () => {
   });
 
   for (const path of STATIC_PUBLIC_PATHS) {
-    test(`${path} passes axe and fits the screen’s width`, async ({ page }) => {
+    test(`${path} passes axe and fits the screen’s width`, { tag: LAYOUT }, async ({ page }) => {
       await page.goto(path);
       await expectNoAxeViolations(page);
       await expectFitsTheScreen(page);
     });
   }
 
-  test('project and blog pages pass axe and fit the screen’s width', async ({ page }) => {
+  test('project and blog pages pass axe and fit the screen’s width', { tag: LAYOUT }, async ({ page }) => {
     const [project] = await demoProjects(page);
     const [blog] = await demoBlogs(page);
     for (const path of [`/project/${project!.id}`, `/blog/${blog!.id}`]) {
