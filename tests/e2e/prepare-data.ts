@@ -15,9 +15,15 @@ if (!dataDir || !run) throw new Error('usage: STUDIO_E2E_RUN=<id> prepare-data.t
 const TEMPLATE_PREFIX = 'studio-e2e-demo-';
 const template = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${run}`);
 
+/** Older than any run takes: a template another run on this machine is still copying from is left alone. */
+const STALE_TEMPLATE_MS = 3 * 60 * 60 * 1000;
+
 async function seedTemplate(): Promise<void> {
   for (const name of fs.readdirSync(os.tmpdir())) {
-    if (name.startsWith(TEMPLATE_PREFIX)) fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    const folder = path.join(os.tmpdir(), name);
+    if (name.startsWith(TEMPLATE_PREFIX) && Date.now() - fs.statSync(folder).mtimeMs > STALE_TEMPLATE_MS) {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   }
   const seeding = `${template}.seeding`;
   const server = await startTestServer({ SEED_DEMO: '1', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD }, seeding);
