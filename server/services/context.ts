@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { MediaStorage } from '../storage/media-storage';
-import type { VisitRecorder } from './visits/visit-recorder';
+import type { VisitRecorder } from './visits/visit-counter';
 
 /** What every service function needs: the database, where the images live, the configuration and the key. */
 export interface ServiceContext {

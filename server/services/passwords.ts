@@ -4,13 +4,9 @@ import { createConcurrencyLimit } from './concurrency-limit';
 import { RateLimitError } from './rate-limit';
 
 /**
- * scrypt with N=2^17, r=8, p=1: OWASP's minimum for scrypt (its Password Storage Cheat Sheet). About
- * 0.4 s and 128 MiB a check on this machine; hashes made with other parameters still verify, and
- * `needsRehash` tells sign-in to store a new one. The cost in use is `config.passwordHashCost`.
+ * scrypt with r=8, p=1 and the cost N the caller passes (`config.passwordHashCost`: PASSWORD_HASH_COST in config.ts);
+ * hashes made with other parameters still verify, and `needsRehash` tells sign-in to store a new one.
  */
-export const PASSWORD_HASH_COST = 2 ** 17;
-/** TEST_FAST_PASSWORD_HASHING=1 (tests only): about 3 ms and 4 MiB a check. */
-export const TEST_PASSWORD_HASH_COST = 2 ** 12;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBlog } from '../../server/services/blogs';
 import { summarizeVisits } from '../../server/services/visits/summarize-visits';
-import { type VisitRecorder, startVisitRecorder } from '../../server/services/visits/visit-recorder';
+import type { VisitRecorder } from '../../server/services/visits/visit-counter';
+import { startVisitRecorder } from '../../server/services/visits/visit-recorder';
 import { keepUpVisits } from '../../server/services/visits/visit-rollups';
 import { setVisitCounting } from '../../server/services/visits/visit-switch';
 import { contextPerTest, type DomainContext } from '../support/domain-context';

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { VISIT_BEACON_MAX_BYTES } from '../../../core/constants';
-import type { VisitRecorder } from '../../services/visits/visit-recorder';
+import type { VisitRecorder } from '../../services/visits/visit-counter';
 import { NO_STORE } from '../cache-policy';
 import { readCookie, sessionCookieName } from '../session';
 import type { Config } from '../../config';

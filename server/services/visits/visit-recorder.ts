@@ -1,4 +1,5 @@
 import { isbot } from 'isbot';
+import type { Beacon, VisitRecorder } from './visit-counter';
 import { VISIT_BEACON_LIMIT, VISIT_GAP_MS, VISIT_QUEUE } from '../../../core/constants';
 import type { Db } from '../../db/database';
 import { logEvent } from '../../log';
@@ -15,19 +16,6 @@ import { VisitorSalts, visitorHash } from './visitor-hash';
 export const VISIT_DROP_REASONS = ['bot', 'queue-full', 'rate-limited', 'opted-out'] as const;
 export type VisitDropReason = (typeof VISIT_DROP_REASONS)[number];
 
-/** What the beacon's endpoint hands over: everything here is dropped once the page view is made. */
-export interface Beacon {
-  /** The request body: `{"p": path and query, "r": referrer}`. */
-  body: string;
-  /** The client's address as the server trusts it (TRUST_PROXY). */
-  address: string;
-  userAgent: string;
-  /** `Sec-GPC: 1` or `DNT: 1`. */
-  optedOut: boolean;
-  /** The session cookie's token, when the request carries one: the signed-in administrator is not counted. */
-  sessionToken: string | undefined;
-}
-
 interface PendingView {
   at: string;
   day: string;
@@ -41,15 +29,6 @@ interface PendingView {
   visitor: string;
   /** The visitor under yesterday's salt, while that salt exists: kept in memory only, to join a visit. */
   visitorYesterday?: string;
-}
-
-export interface VisitRecorder {
-  /** Turns a beacon into a page view in the queue, or counts why not. Never throws. */
-  record: (beacon: Beacon) => Promise<void>;
-  /** Writes what waits (also run by the timer and when a batch is full). */
-  flush: () => Promise<void>;
-  /** Stops the timer, then writes what waits. */
-  stop: () => Promise<void>;
 }
 
 export interface VisitRecorderOptions {

@@ -1,5 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { CROP_MIN_SIZE_MEDIA_PX, MEDIA_UPLOAD_MAX_IMAGES } from '../../../../core/constants';
+import {
+  CROP_MIN_SIZE_MEDIA_PX,
+  IMAGE_MAX_HEIGHT,
+  IMAGE_MAX_WIDTH,
+  MEDIA_UPLOAD_MAX_IMAGES,
+} from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import type { ActionFailure } from '../../../lib/action-result';
 import { dashboardRequest } from '../dashboard-api';
@@ -62,7 +67,7 @@ export function MediaUploader({ report }: { report: NoticeReport }) {
           setError(undefined);
         }}
         error={error}
-        hint={`Up to ${MEDIA_UPLOAD_MAX_IMAGES} at a time. Crop any of them first if you like; each is scaled to fit 1200 × 800 before it is sent.`}
+        hint={`Up to ${MEDIA_UPLOAD_MAX_IMAGES} at a time. Crop any of them first if you like; each is scaled to fit ${IMAGE_MAX_WIDTH} × ${IMAGE_MAX_HEIGHT} before it is sent.`}
         crop={{ minSize: CROP_MIN_SIZE_MEDIA_PX }}
       />
       <button type="submit" className="button" disabled={uploading}>

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH } from '../../../../core/constants';
+import { projectCover } from '../../../../core/project-cover';
 import type { Project } from '../../../../core/types';
 import { isPublicNow } from '../publish-at';
 import { PublicationBadge } from '../publish-at-field';
@@ -30,7 +32,7 @@ export function ProjectCard({
   actions: ProjectActions;
 }) {
   const titleId = useId();
-  const cover = project.imageDetails.find((image) => image.path === project.image) ?? project.imageDetails[0];
+  const cover = projectCover(project);
   const updating = actions.isUpdating(project.id);
   const visible = isPublicNow(project.publishedAt);
   // Both toggles wait for the call; only the one pressed says so.
@@ -42,12 +44,12 @@ export function ProjectCard({
   return (
     <article className={`dashboard-card project-card project-card--${view}`} aria-labelledby={titleId}>
       <ResponsiveImage
-        image={cover}
-        alt={cover?.alt ?? project.title}
+        image={cover.image}
+        alt={cover.alt}
         sizes={IMAGE_SIZES.dashboardProjectCard[view]}
         className="project-card__cover"
-        width={cover?.width ?? 1200}
-        height={cover?.height ?? 800}
+        width={cover.image?.width ?? IMAGE_MAX_WIDTH}
+        height={cover.image?.height ?? IMAGE_MAX_HEIGHT}
       />
       <div className="project-card__body">
         <h2 id={titleId} className="project-card__title">

@@ -1,3 +1,4 @@
+import { projectCover } from '../../../../core/project-cover';
 import type { ImageDetails, Project } from '../../../../core/types';
 
 /** What the hero-banner and recent-projects managers show of a project: its line in a list and its cover. */
@@ -10,6 +11,6 @@ export interface ProjectSummary extends Pick<
 
 export function toProjectSummary(project: Project): ProjectSummary {
   const { id, title, category, year, location, featured, showInRecent, createdAt, publishedAt } = project;
-  const cover = project.imageDetails.find((image) => image.path === project.image) ?? project.imageDetails[0] ?? null;
+  const cover = projectCover(project).image ?? null;
   return { id, title, category, year, location, featured, showInRecent, createdAt, publishedAt, cover };
 }
