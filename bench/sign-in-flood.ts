@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: how long a static file takes while a flood of sign-in guesses is being checked. Each
- * guess costs a scrypt hash on libuv's thread pool, which also reads static files; server/services/passwords.ts
+ * guess costs a scrypt hash on libuv's thread pool, which also reads static files; server/services/account/passwords.ts
  * runs one stranger's hash at a time (and one of the owner's). The guesses come from distinct addresses
  * (TRUST_PROXY=1) with distinct names; made-up names share one budget (sign-in-throttle.ts), so the first ten
  * are hashed and the rest refused before their hash.

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { readConfig } from '../server/config';
 import { migrateToLatest, openDatabase } from '../server/db/database';
-import { resetPassword } from '../server/services/account';
+import { resetPassword } from '../server/services/account/account';
 import { runScript } from './backup-archive';
 
 const USAGE = 'npm run reset-password [-- --disable-2fa]';

@@ -13,7 +13,7 @@ import {
 } from '../core/constants';
 
 /**
- * scrypt's cost N for password hashes (services/passwords.ts), N=2^17 with r=8, p=1: OWASP's minimum for scrypt
+ * scrypt's cost N for password hashes (services/account/passwords.ts), N=2^17 with r=8, p=1: OWASP's minimum for scrypt
  * (its Password Storage Cheat Sheet). About 0.4 s and 128 MiB a check on this machine.
  */
 export const PASSWORD_HASH_COST = 2 ** 17;

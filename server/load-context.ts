@@ -1,4 +1,4 @@
-import type { AdminSession } from './services/sessions';
+import type { AdminSession } from './services/account/sessions';
 import type { ServiceContext } from './services/context';
 
 /** What route loaders and actions receive from the server: the services' context. */

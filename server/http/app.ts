@@ -4,7 +4,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
-import type { ContentWatch } from '../services/content-watch';
+import type { ContentWatch } from '../services/cache/content-watch';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
 import { refuseUnusedMethods } from './allowed-methods';

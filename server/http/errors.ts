@@ -5,7 +5,7 @@ import { MESSAGES } from '../../core/messages';
 import { DatabaseUnavailableError } from '../db/availability';
 import { logEvent } from '../log';
 import { AppError } from '../services/errors';
-import { RateLimitError } from '../services/rate-limit';
+import { RateLimitError } from '../services/limits/rate-limit';
 
 /**
  * What busboy, multer's parser, throws for a multipart body it cannot read (a truncated

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config';
 import { isConnectionFailure } from '../db/availability';
-import type { ContentWatch } from '../services/content-watch';
+import type { ContentWatch } from '../services/cache/content-watch';
 import { chooseEncoding, type StoredEncoding } from './accept-encoding';
 import { ByteBoundedLru, stringBytes } from './byte-bounded-lru';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression-threshold';

@@ -2,7 +2,7 @@ import { CONTACT_BULK_MAX_IDS, MAX_IMAGE_BYTES, type RateLimitName } from '../..
 import { DASHBOARD_MESSAGES_PATH } from '../../core/site-structure';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
-import { takeRateLimit } from '../services/rate-limit';
+import { takeRateLimit } from '../services/limits/rate-limit';
 
 export interface PageFormLimit {
   /** The largest body, checked against its stated length before any of it is read (page-body-limit.ts). */

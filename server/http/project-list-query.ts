@@ -8,7 +8,7 @@ import {
 import { MESSAGES } from '../../core/messages';
 import type { ListingFilter, ListingFilters, ListingPage } from '../../core/site-structure';
 import type { Project } from '../../core/types';
-import type { ProjectFilters } from '../services/projects';
+import type { ProjectFilters } from '../services/content/projects';
 import { AppError } from '../services/errors';
 
 function flag(value: unknown): boolean | undefined {

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config';
-import { type AdminSession, type ClientMeta, findSession } from '../services/sessions';
-import type { SignedIn } from '../services/auth';
+import { type AdminSession, type ClientMeta, findSession } from '../services/account/sessions';
+import type { SignedIn } from '../services/account/auth';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
 import { KNOWN_DEVICE_TTL_MS } from '../../core/constants';

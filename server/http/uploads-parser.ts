@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { MAX_IMAGE_BYTES } from '../../core/constants';
 import type { ServiceContext, UploadedFile } from '../services/context';
-import { takeRateLimit } from '../services/rate-limit';
+import { takeRateLimit } from '../services/limits/rate-limit';
 
 /**
  * Multipart parsing for every upload route. Files stay in memory (at most

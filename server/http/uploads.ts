@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import express, { type Router } from 'express';
 import type { Config } from '../config';
-import { UPLOADED_FILE_PATTERN } from '../services/images';
+import { UPLOADED_FILE_PATTERN } from '../services/media/images';
 import { DiskStorage } from '../storage/disk-storage';
 import { MEDIA_CACHE_CONTROL, type MediaStorage } from '../storage/media-storage';
 

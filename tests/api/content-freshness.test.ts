@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { apiWriteRoutes, pageActionRoutes } from '../support/write-routes';
 
 // Issue 27: one way to change content. Every write of public content goes through changeContent
-// (server/services/content-version.ts), which bumps the content version the page cache follows. This walks every
+// (server/services/cache/content-version.ts), which bumps the content version the page cache follows. This walks every
 // write route of the API and every page action: for a content write, the public reads it changes are kept (the
 // second read is a cache hit), the write is made, and the next read is made anew and shows it; for any other write
 // (contact messages, sessions, the account), a kept page stays kept. A route missing from the table fails the test.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../core/types';
 import { readConfig } from '../../server/config';
 import { type Db, migrateToLatest, openDatabase } from '../../server/db/database';
-import { removeUnreferencedImageFiles } from '../../server/services/media';
+import { removeUnreferencedImageFiles } from '../../server/services/media/media';
 import { S3_SWEEP_MIN_AGE_MS, S3Storage } from '../../server/storage/s3-storage';
 import { api } from '../support/api-client';
 import { adminOf, createProject, jpeg } from '../support/factories';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import type { MediaItem, Project } from '../../core/types';
-import { parseVariants } from '../../server/services/images';
+import { parseVariants } from '../../server/services/media/images';
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
 import { startTestServer, type TestServer } from '../support/test-server';

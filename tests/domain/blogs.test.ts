@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBlog, updateBlog } from '../../server/services/blogs';
+import { createBlog, updateBlog } from '../../server/services/content/blogs';
 import { contextPerTest } from '../support/domain-context';
 import { POST_DEFAULTS as post } from '../support/factories';
 

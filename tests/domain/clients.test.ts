@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, deleteClient, getClient, updateClient } from '../../server/services/clients';
+import { createClient, deleteClient, getClient, updateClient } from '../../server/services/content/clients';
 import { contextPerTest } from '../support/domain-context';
 
 const site = contextPerTest();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { changeContent, localContentWrites, readContentVersion } from '../../server/services/content-version';
-import { createContactMessage, listContactMessages } from '../../server/services/contacts';
-import { createTestimonial, listTestimonials } from '../../server/services/testimonials';
+import { changeContent, localContentWrites, readContentVersion } from '../../server/services/cache/content-version';
+import { createContactMessage, listContactMessages } from '../../server/services/content/contacts';
+import { createTestimonial, listTestimonials } from '../../server/services/content/testimonials';
 import { contextPerTest } from '../support/domain-context';
 
 // Issue 27: one way to change content. The walk over every write is tests/api/content-freshness.test.ts.

@@ -7,7 +7,7 @@ import {
   listContactMessagePage,
   listContactMessages,
   updateContactMessage,
-} from '../../server/services/contacts';
+} from '../../server/services/content/contacts';
 import { contextPerTest } from '../support/domain-context';
 
 const site = contextPerTest({ CONTACT_RATE_LIMIT_MAX: '1000', CONTACT_FLOOD_PER_HOUR: '1000' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deleteLibraryMedia, listLibraryMedia, uploadLibraryMedia } from '../../server/services/media';
+import { deleteLibraryMedia, listLibraryMedia, uploadLibraryMedia } from '../../server/services/media/media';
 import { contextPerTest } from '../support/domain-context';
 import { imageFile } from '../support/domain-factories';
 

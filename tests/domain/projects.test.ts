@@ -9,7 +9,7 @@ import {
   removeProjectImage,
   setProjectCover,
   updateProject,
-} from '../../server/services/projects';
+} from '../../server/services/content/projects';
 import { contextPerTest } from '../support/domain-context';
 import { addProject, imageFile, imageFiles } from '../support/domain-factories';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../core/constants';
-import { forgetRateLimitHit, RateLimitError, takeRateLimit } from '../../server/services/rate-limit';
+import { forgetRateLimitHit, RateLimitError, takeRateLimit } from '../../server/services/limits/rate-limit';
 import { contextPerTest } from '../support/domain-context';
 
 const site = contextPerTest();

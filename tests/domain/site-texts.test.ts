@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { SEEDED_CARDS } from '../../server/db/migrations/0007-site-texts';
-import { getSiteContent, updateSiteTexts, updateTextCards } from '../../server/services/site-texts';
-import { getSiteStats } from '../../server/services/stats';
+import { getSiteContent, updateSiteTexts, updateTextCards } from '../../server/services/content/site-texts';
+import { getSiteStats } from '../../server/services/content/stats';
 import {
   createTestimonial,
   deleteTestimonial,
   listTestimonials,
   reorderTestimonials,
   updateTestimonial,
-} from '../../server/services/testimonials';
+} from '../../server/services/content/testimonials';
 import { contextPerTest } from '../support/domain-context';
 import { expectSeeded } from '../support/seeded-site-texts';
 

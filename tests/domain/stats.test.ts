@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createBlog } from '../../server/services/blogs';
-import { createClient } from '../../server/services/clients';
-import { getSiteStats } from '../../server/services/stats';
+import { createBlog } from '../../server/services/content/blogs';
+import { createClient } from '../../server/services/content/clients';
+import { getSiteStats } from '../../server/services/content/stats';
 import { contextPerTest } from '../support/domain-context';
 import { addProject } from '../support/domain-factories';
 

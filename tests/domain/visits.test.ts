@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBlog } from '../../server/services/blogs';
+import { createBlog } from '../../server/services/content/blogs';
 import { summarizeVisits } from '../../server/services/visits/summarize-visits';
 import type { VisitRecorder } from '../../server/services/visits/visit-counter';
 import { startVisitRecorder } from '../../server/services/visits/visit-recorder';

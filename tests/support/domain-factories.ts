@@ -1,6 +1,6 @@
 import type { Project } from '../../core/types';
 import type { ServiceContext, UploadedFile } from '../../server/services/context';
-import { createProject } from '../../server/services/projects';
+import { createProject } from '../../server/services/content/projects';
 import { PROJECT_DEFAULTS } from './factories';
 import { makeImage } from './images';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { networkKey, rateLimitKey } from '../../server/services/client-key';
+import { networkKey, rateLimitKey } from '../../server/services/limits/client-key';
 
 describe('rateLimitKey', () => {
   it('keeps an IPv4 address, and reads an IPv4-mapped IPv6 address as IPv4', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createConcurrencyLimit } from '../../server/services/concurrency-limit';
+import { createConcurrencyLimit } from '../../server/services/limits/concurrency-limit';
 import { AppError } from '../../server/services/errors';
 
-/** The ceiling on concurrent password hashes (server/services/passwords.ts) is this limit. */
+/** The ceiling on concurrent password hashes (server/services/account/passwords.ts) is this limit. */
 describe('createConcurrencyLimit', () => {
   it('runs at most `running` tasks at once, queues `waiting` more in order, and refuses the rest at once', async () => {
     const limit = createConcurrencyLimit({ running: 2, waiting: 3, refusal: () => new AppError(429, 'busy') });

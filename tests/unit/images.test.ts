@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processImage } from '../../server/services/images';
+import { processImage } from '../../server/services/media/images';
 import { DiskStorage, removeLeftoverTempFiles } from '../../server/storage/disk-storage';
 import { makeImage } from '../support/images';
 

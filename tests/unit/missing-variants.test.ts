@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
 import { migrateToLatest, openSqlite } from '../../server/db/database';
-import { readContentVersion } from '../../server/services/content-version';
+import { readContentVersion } from '../../server/services/cache/content-version';
 import type { ServiceContext } from '../../server/services/context';
-import { parseVariants, processImage } from '../../server/services/images';
-import { addMissingImageVariants } from '../../server/services/missing-variants';
+import { parseVariants, processImage } from '../../server/services/media/images';
+import { addMissingImageVariants } from '../../server/services/media/missing-variants';
 import { DiskStorage } from '../../server/storage/disk-storage';
 import { makeImage } from '../support/images';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { NOTIFY_RETRY } from '../../core/constants';
-import { retryDelayMs } from '../../server/services/outbox';
+import { retryDelayMs } from '../../server/services/mail/contact-email-queue';
 
 it('waits the base after the first failure, doubling per attempt up to an hour', () => {
   const waits = Array.from({ length: 9 }, (_, index) => retryDelayMs(index + 1, NOTIFY_RETRY.retryBaseMs) / 1000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeBlogHtml, sanitizeStoredBlogHtml } from '../../server/services/html-sanitizer';
+import { htmlToText, sanitizeBlogHtml, sanitizeStoredBlogHtml } from '../../server/services/content/html-sanitizer';
 
 describe('sanitizeBlogHtml', () => {
   it('keeps formatting', () => {

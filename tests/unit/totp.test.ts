@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchTotpStep, totpCode, totpStep } from '../../server/services/totp';
+import { matchTotpStep, totpCode, totpStep } from '../../server/services/account/totp';
 
 /** RFC 6238 appendix B's SHA-1 key, "12345678901234567890", in base32; its vectors cut to 6 digits. */
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDevice } from '../../server/services/user-agent';
+import { describeDevice } from '../../server/services/account/user-agent';
 
 describe('the device a session is shown as', () => {
   it.each([

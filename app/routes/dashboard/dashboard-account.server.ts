@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
-import { getAccountSummary } from '../../../server/services/account';
-import { listSessions } from '../../../server/services/sessions';
-import { listSignInEvents } from '../../../server/services/sign-in-events';
+import { getAccountSummary } from '../../../server/services/account/account';
+import { listSessions } from '../../../server/services/account/sessions';
+import { listSignInEvents } from '../../../server/services/account/sign-in-events';
 import { requireAdminSession } from './session.server';
 
 export async function loadAccount(context: AppLoadContext, request: Request) {

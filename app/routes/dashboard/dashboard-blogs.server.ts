@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { listBlogs } from '../../../server/services/blogs';
+import { listBlogs } from '../../../server/services/content/blogs';
 import { requireAdminSession } from './session.server';
 
 export async function loadDashboardBlogs(context: AppLoadContext, request: Request) {

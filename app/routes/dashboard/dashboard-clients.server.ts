@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { listClients } from '../../../server/services/clients';
+import { listClients } from '../../../server/services/content/clients';
 import { requireAdminSession } from './session.server';
 
 export async function loadClients(context: AppLoadContext, request: Request) {

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from 'react-router';
 import { DASHBOARD_RECENT_ITEMS } from '../../../core/constants';
-import { listBlogs } from '../../../server/services/blogs';
-import { listClients } from '../../../server/services/clients';
-import { listProjects } from '../../../server/services/projects';
-import { getDashboardStats } from '../../../server/services/stats';
+import { listBlogs } from '../../../server/services/content/blogs';
+import { listClients } from '../../../server/services/content/clients';
+import { listProjects } from '../../../server/services/content/projects';
+import { getDashboardStats } from '../../../server/services/content/stats';
 import { requireAdminSession } from './session.server';
 
 export async function loadDashboardHome(context: AppLoadContext, request: Request) {

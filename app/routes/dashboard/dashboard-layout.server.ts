@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { countNewContactMessages } from '../../../server/services/contacts';
+import { countNewContactMessages } from '../../../server/services/content/contacts';
 import { requireAdminSession } from './session.server';
 
 export async function loadDashboardLayout(context: AppLoadContext, request: Request) {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { listLibraryMedia } from '../../../server/services/media';
+import { listLibraryMedia } from '../../../server/services/media/media';
 import { requireAdminSession } from './session.server';
 
 export async function loadMedia(context: AppLoadContext, request: Request) {

@@ -6,7 +6,7 @@ import {
   deleteContactMessages,
   listContactMessagePage,
   updateContactMessage,
-} from '../../../server/services/contacts';
+} from '../../../server/services/content/contacts';
 import { AppError, parseInput } from '../../../server/services/errors';
 import { requireAdminSession } from './session.server';
 import { readFormData } from '../../lib/read-form.server';

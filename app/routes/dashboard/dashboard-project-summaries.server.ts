@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { listProjects } from '../../../server/services/projects';
+import { listProjects } from '../../../server/services/content/projects';
 import { toProjectSummary } from '../../features/dashboard/projects/project-summary';
 import { requireAdminSession } from './session.server';
 

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { listProjects } from '../../../server/services/projects';
+import { listProjects } from '../../../server/services/content/projects';
 import { requireAdminSession } from './session.server';
 
 /** Every project, newest first: the manager searches and filters them in the browser. */

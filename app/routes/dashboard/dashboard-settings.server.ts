@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { getSiteSettings, updateSiteSettings } from '../../../server/services/settings';
+import { getSiteSettings, updateSiteSettings } from '../../../server/services/content/settings';
 import { requireAdminSession } from './session.server';
 import { readFormData } from '../../lib/read-form.server';
 import type { ActionResult } from '../../lib/action-result';

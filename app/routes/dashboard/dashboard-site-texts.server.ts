@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
-import { listPageSeo } from '../../../server/services/page-seo';
-import { getSiteContent } from '../../../server/services/site-texts';
-import { listTeamMembers } from '../../../server/services/team-members';
+import { listPageSeo } from '../../../server/services/content/page-seo';
+import { getSiteContent } from '../../../server/services/content/site-texts';
+import { listTeamMembers } from '../../../server/services/content/team-members';
 import { requireAdminSession } from './session.server';
 
 export async function loadSiteTexts(context: AppLoadContext, request: Request) {

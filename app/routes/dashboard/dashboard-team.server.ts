@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { listTeamMembers } from '../../../server/services/team-members';
+import { listTeamMembers } from '../../../server/services/content/team-members';
 import { requireAdminSession } from './session.server';
 
 export async function loadTeam(context: AppLoadContext, request: Request) {

@@ -7,8 +7,8 @@ import {
   sessionCookieName,
   signedInCookies,
 } from '../../../server/http/session';
-import { login, loginWithCode, type SignedIn, type SignInMeta } from '../../../server/services/auth';
-import { type AdminSession, logout } from '../../../server/services/sessions';
+import { login, loginWithCode, type SignedIn, type SignInMeta } from '../../../server/services/account/auth';
+import { type AdminSession, logout } from '../../../server/services/account/sessions';
 import { AppError } from '../../../server/services/errors';
 import { readFormData } from '../../lib/read-form.server';
 import type { ActionResult } from '../../lib/action-result';

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
-import { getSiteContent } from '../../../server/services/site-texts';
-import { getSiteStats } from '../../../server/services/stats';
-import { listTeamMembers } from '../../../server/services/team-members';
+import { getSiteContent } from '../../../server/services/content/site-texts';
+import { getSiteStats } from '../../../server/services/content/stats';
+import { listTeamMembers } from '../../../server/services/content/team-members';
 
 export async function loadAbout(context: AppLoadContext) {
   const [team, stats, content] = await Promise.all([

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
-import { getBlog, listBlogs } from '../../../server/services/blogs';
-import { htmlToText } from '../../../server/services/html-sanitizer';
+import { getBlog, listBlogs } from '../../../server/services/content/blogs';
+import { htmlToText } from '../../../server/services/content/html-sanitizer';
 
 export async function loadPublishedBlogs(context: AppLoadContext) {
   return { blogs: await listBlogs(context.ctx) };

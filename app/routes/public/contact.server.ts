@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { createContactMessage } from '../../../server/services/contacts';
+import { createContactMessage } from '../../../server/services/content/contacts';
 import { readFormData } from '../../lib/read-form.server';
 import type { ActionResult } from '../../lib/action-result';
 import { actionFailure } from '../../lib/action-failure.server';

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from 'react-router';
 import { HOME_RECENT_PROJECTS } from '../../../core/constants';
-import { listClients } from '../../../server/services/clients';
-import { listProjects } from '../../../server/services/projects';
-import { getSiteContent } from '../../../server/services/site-texts';
-import { getSiteStats } from '../../../server/services/stats';
+import { listClients } from '../../../server/services/content/clients';
+import { listProjects } from '../../../server/services/content/projects';
+import { getSiteContent } from '../../../server/services/content/site-texts';
+import { getSiteStats } from '../../../server/services/content/stats';
 
 export async function loadHome(context: AppLoadContext) {
   const { ctx } = context;

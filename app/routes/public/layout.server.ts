@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
-import { listPageSeo } from '../../../server/services/page-seo';
-import { getSiteSettings } from '../../../server/services/settings';
+import { listPageSeo } from '../../../server/services/content/page-seo';
+import { getSiteSettings } from '../../../server/services/content/settings';
 import { countsVisits } from '../../../server/services/visits/visit-switch';
 import type { SiteData } from '../../lib/seo';
 

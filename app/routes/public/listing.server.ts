@@ -2,7 +2,7 @@ import { type AppLoadContext, redirect } from 'react-router';
 import type { ListingFilter, ListingFilters, ListingPage } from '../../../core/site-structure';
 import type { Project } from '../../../core/types';
 import { listingFiltersFrom } from '../../../server/http/project-list-query';
-import { listProjects } from '../../../server/services/projects';
+import { listProjects } from '../../../server/services/content/projects';
 
 function valueOf(project: Project, filter: ListingFilter): string {
   return filter === 'year' ? String(project.year) : project[filter];

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
-import { getProject } from '../../../server/services/projects';
-import { isPublic } from '../../../server/services/publishing';
+import { getProject } from '../../../server/services/content/projects';
+import { isPublic } from '../../../server/services/content/publishing';
 
 /**
  * `?preview` lets the signed-in administrator see a draft or scheduled project as visitors will; for anyone

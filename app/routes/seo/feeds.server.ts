@@ -6,10 +6,10 @@ import {
   PRIVATE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
 } from '../../../server/http/cache-policy';
-import { listBlogs } from '../../../server/services/blogs';
-import { htmlToText } from '../../../server/services/html-sanitizer';
-import { listProjects } from '../../../server/services/projects';
-import { getSiteSettings } from '../../../server/services/settings';
+import { listBlogs } from '../../../server/services/content/blogs';
+import { htmlToText } from '../../../server/services/content/html-sanitizer';
+import { listProjects } from '../../../server/services/content/projects';
+import { getSiteSettings } from '../../../server/services/content/settings';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);

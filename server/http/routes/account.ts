@@ -1,9 +1,9 @@
 import { type Request, Router } from 'express';
-import { changePassword } from '../../services/account';
+import { changePassword } from '../../services/account/account';
 import type { ServiceContext } from '../../services/context';
-import { endOtherSessions, endSession, listSessions } from '../../services/sessions';
-import { listSignInEvents } from '../../services/sign-in-events';
-import { disableTwoFactor, enableTwoFactor, renewRecoveryCodes, startTwoFactorSetup } from '../../services/two-factor';
+import { endOtherSessions, endSession, listSessions } from '../../services/account/sessions';
+import { listSignInEvents } from '../../services/account/sign-in-events';
+import { disableTwoFactor, enableTwoFactor, renewRecoveryCodes, startTwoFactorSetup } from '../../services/account/two-factor';
 import { clientMeta, requireAdmin } from '../session';
 import { bodyFields } from '../params';
 

@@ -1,6 +1,6 @@
 import { type Request, type Response, Router } from 'express';
-import { login, loginWithCode, type SignedIn, type SignInMeta } from '../../services/auth';
-import { logout } from '../../services/sessions';
+import { login, loginWithCode, type SignedIn, type SignInMeta } from '../../services/account/auth';
+import { logout } from '../../services/account/sessions';
 import type { ServiceContext } from '../../services/context';
 import { clientMeta, deviceCookieName, readCookie, sessionCookie, signedInCookies } from '../session';
 import { bodyFields } from '../params';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { MESSAGES } from '../../../core/messages';
-import { createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from '../../services/blogs';
+import { createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from '../../services/content/blogs';
 import type { ServiceContext } from '../../services/context';
 import { bodyFields, idParam, orNotFound } from '../params';
 import { sendPublicJson } from '../public-cache';

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { MESSAGES } from '../../../core/messages';
-import { createClient, deleteClient, getClient, listClients, updateClient } from '../../services/clients';
+import { createClient, deleteClient, getClient, listClients, updateClient } from '../../services/content/clients';
 import type { ServiceContext } from '../../services/context';
 import { singleImageResourceRouter } from './single-image-resource';
 

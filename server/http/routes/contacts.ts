@@ -7,7 +7,7 @@ import {
   listContactMessagePage,
   listContactMessages,
   updateContactMessage,
-} from '../../services/contacts';
+} from '../../services/content/contacts';
 import type { ServiceContext } from '../../services/context';
 import { bodyFields, idParam } from '../params';
 import { requireAdmin } from '../session';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { MESSAGES } from '../../../core/messages';
 import type { ServiceContext } from '../../services/context';
-import { deleteLibraryMedia, listLibraryMedia, uploadLibraryMedia } from '../../services/media';
+import { deleteLibraryMedia, listLibraryMedia, uploadLibraryMedia } from '../../services/media/media';
 import { idParam } from '../params';
 import { requireAdmin } from '../session';
 import { filesNamed, parseMultipart } from '../uploads-parser';

@@ -18,7 +18,7 @@ import {
   removeProjectImage,
   setProjectCover,
   updateProject,
-} from '../../services/projects';
+} from '../../services/content/projects';
 import { bodyFields, idParam, orNotFound } from '../params';
 import { listWorthKeeping, matchesNoProject, projectFiltersFrom } from '../project-list-query';
 import { sendPublicJson } from '../public-cache';

@@ -1,15 +1,15 @@
 import { Router } from 'express';
 import { MESSAGES } from '../../../core/messages';
 import type { ServiceContext } from '../../services/context';
-import { listPageSeo, updatePageSeo } from '../../services/page-seo';
-import { getSiteContent, updateSiteTexts, updateTextCards } from '../../services/site-texts';
+import { listPageSeo, updatePageSeo } from '../../services/content/page-seo';
+import { getSiteContent, updateSiteTexts, updateTextCards } from '../../services/content/site-texts';
 import {
   createTestimonial,
   deleteTestimonial,
   listTestimonials,
   reorderTestimonials,
   updateTestimonial,
-} from '../../services/testimonials';
+} from '../../services/content/testimonials';
 import { bodyFields, idParam } from '../params';
 import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';

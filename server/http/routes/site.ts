@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { databaseAvailable } from '../../db/database';
 import type { ServiceContext } from '../../services/context';
-import { getSiteSettings, updateSiteSettings } from '../../services/settings';
-import { getSiteStats } from '../../services/stats';
+import { getSiteSettings, updateSiteSettings } from '../../services/content/settings';
+import { getSiteStats } from '../../services/content/stats';
 import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
 import { fileNamed, parseMultipart } from '../uploads-parser';

@@ -7,7 +7,7 @@ import {
   getTeamMember,
   listTeamMembers,
   updateTeamMember,
-} from '../../services/team-members';
+} from '../../services/content/team-members';
 import { singleImageResourceRouter } from './single-image-resource';
 
 export function teamMembersRouter(ctx: ServiceContext): Router {

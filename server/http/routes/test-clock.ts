@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { ServiceContext } from '../../services/context';
 import { parseInput } from '../../services/errors';
-import { movePublishingClockForward, publishingNow } from '../../services/publishing-clock';
+import { movePublishingClockForward, publishingNow } from '../../services/content/publishing-clock';
 import { requireAdmin } from '../session';
 import { bodyFields } from '../params';
 

@@ -1,4 +1,4 @@
-import { lockCounter } from '../rate-limit';
+import { lockCounter } from '../limits/rate-limit';
 import type { ServiceContext } from '../context';
 import { aggregateRawDays } from './visit-aggregates';
 import { addDays, siteDay, siteDayStart } from './visit-day';

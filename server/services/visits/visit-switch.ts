@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
-import { changeContent } from '../content-version';
+import { changeContent } from '../cache/content-version';
 import { nowIso, type ServiceContext } from '../context';
-import { DEFAULT_SITE_SETTINGS } from '../settings';
+import { DEFAULT_SITE_SETTINGS } from '../content/settings';
 
 /**
  * The owner's switch (`site_settings.count_visits`, decision 019); ANALYTICS=0 overrides it for the whole

@@ -1,0 +1,19 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { PASSWORD_MIN_STRENGTH } from '../../../core/constants';
+import { MESSAGES } from '../../../core/messages';
+import { newPasswordField } from '../../../core/schemas/account.schema';
+
+/** Built at the first check: its list of common passwords is large, and only a password change needs it. */
+let checker: ZxcvbnFactory | undefined;
+
+/**
+ * Why `password` may not become the password of `username` (the rules of core, then zxcvbn's estimate of
+ * how soon it is guessed, from its lists of common passwords, words and keyboard patterns), or null.
+ */
+export function passwordWeakness(password: string, username: string): string | null {
+  const parsed = newPasswordField(username).safeParse(password);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? MESSAGES.passwordTooCommon;
+  checker ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+  return checker.check(password, [username]).score < PASSWORD_MIN_STRENGTH ? MESSAGES.passwordTooCommon : null;
+}

@@ -1,0 +1,242 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import {
+  CONTACT_MIN_FILL_MS,
+  type ContactStatus,
+  INBOX_PAGE_SIZE,
+  type NotificationState,
+  type OutboxKind,
+  type SpamReason,
+} from '../../../core/constants';
+import { MESSAGES } from '../../../core/messages';
+import {
+  contactIdsSchema,
+  contactMessageSchema,
+  contactUpdateSchema,
+  type InboxQuery,
+  inboxQuerySchema,
+} from '../../../core/schemas/contact.schema';
+import type { ContactMessage, ContactMessagePage } from '../../../core/types';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { nowIso, type ServiceContext } from '../context';
+import { notFound, parseInput } from '../errors';
+import { queueContactNotification, queueFloodSummary } from '../mail/contact-email-queue';
+import { lockCounter, takeRateLimit } from '../limits/rate-limit';
+
+/** The lock that serialises the hourly count of the site's messages with the insert it decides. */
+const FLOOD_COUNTER = ['contact-flood', 'site'] as const;
+
+/**
+ * Whether a message arriving now is past the site's hourly count (config.contactFlood): the messages that went
+ * to the inbox in the last hour, counted in the transaction that stores this one, under a lock on PostgreSQL.
+ */
+async function isFlooding(ctx: ServiceContext, trx: Db, now: Date): Promise<boolean> {
+  await lockCounter(trx, ...FLOOD_COUNTER);
+  const { max, windowMs } = ctx.config.contactFlood;
+  const row = await trx
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('createdAt', '>', new Date(now.getTime() - windowMs).toISOString())
+    .where('spamReason', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0) >= max;
+}
+
+/**
+ * Stores a visitor's message. One that a robot seems to have sent (its hidden field filled, or sent sooner than a
+ * person could fill the form) is kept in Spam with the reason, and so is one past the site's hourly count
+ * (queueFloodSummary): nothing a person sends is thrown away, as autofill can be that fast. The sender is thanked
+ * either way, so a robot learns nothing. Only a message for the inbox is e-mailed on its own.
+ */
+export async function createContactMessage(
+  ctx: ServiceContext,
+  input: unknown,
+  meta: { ip: string; now?: number },
+): Promise<void> {
+  const { website, formStartedAt, ...fields } = parseInput(contactMessageSchema, input);
+  const now = meta.now ?? Date.now();
+  // Counted per address and network, robots included, so a flood from one never closes the form for another, and
+  // what a robot leaves in Spam is bounded as a person's messages are.
+  await takeRateLimit(ctx, 'contact', meta.ip, now);
+  const honeypotFilled = website !== undefined && website.trim() !== '';
+  const sentTooSoon = formStartedAt !== undefined && now - formStartedAt < CONTACT_MIN_FILL_MS;
+  const trapped: SpamReason | null = honeypotFilled ? 'honeypot' : sentTooSoon ? 'too-fast' : null;
+  const stamp = new Date();
+  // The e-mail is queued with the message or not at all: no message is stored untold, none told unstored.
+  await ctx.db.transaction().execute(async (trx) => {
+    const spamReason: SpamReason | null = trapped ?? ((await isFlooding(ctx, trx, stamp)) ? 'flood' : null);
+    const { id } = await trx
+      .insertInto('contacts')
+      .values({
+        ...fields,
+        status: spamReason ? 'spam' : 'new',
+        spamReason,
+        ip: meta.ip,
+        createdAt: stamp.toISOString(),
+        updatedAt: stamp.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (!ctx.config.notifications || trapped) return;
+    if (spamReason) await queueFloodSummary(trx, id, stamp, ctx.config.contactFlood.windowMs);
+    else await queueContactNotification(trx, id, stamp);
+  });
+  ctx.notifier?.wake();
+}
+
+/** The messages kept in Spam as a flood's between `from` and `to` (a summary's hour), deleted ones left out. */
+export async function countFloodMessages(db: Db, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('spamReason', '=', 'flood' satisfies SpamReason)
+    .where('createdAt', '>=', from)
+    .where('createdAt', '<', to)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** The messages with their e-mail's state: a left join, as a message that arrived with e-mail off has none. */
+function selectContactRows(db: Db) {
+  return db
+    .selectFrom('contacts')
+    .leftJoin('outbox', (join) =>
+      join.onRef('outbox.contactId', '=', 'contacts.id').on('outbox.kind', '=', 'contact' satisfies OutboxKind),
+    )
+    .select([
+      'contacts.id',
+      'contacts.name',
+      'contacts.email',
+      'contacts.phone',
+      'contacts.message',
+      'contacts.status',
+      'contacts.spamReason',
+      'contacts.createdAt',
+      'contacts.updatedAt',
+      'outbox.state as notificationState',
+      'outbox.attempts as notificationAttempts',
+      'outbox.nextAttemptAt as notificationNextAttemptAt',
+      'outbox.sentAt as notificationSentAt',
+      'outbox.lastError as notificationLastError',
+    ])
+    .orderBy('contacts.createdAt', 'desc')
+    .orderBy('contacts.id', 'desc');
+}
+
+type ContactRow = Awaited<ReturnType<ReturnType<typeof selectContactRows>['execute']>>[number];
+
+function toContactMessage(row: ContactRow): ContactMessage {
+  const {
+    notificationState: state,
+    notificationAttempts: attempts,
+    notificationNextAttemptAt: nextAttemptAt,
+    notificationSentAt: sentAt,
+    notificationLastError: lastError,
+    ...message
+  } = row;
+  return {
+    ...message,
+    status: message.status as ContactStatus,
+    spamReason: message.spamReason as SpamReason | null,
+    notification:
+      state === null
+        ? null
+        : {
+            state: state as NotificationState,
+            attempts: attempts ?? 0,
+            nextAttemptAt: nextAttemptAt ?? '',
+            sentAt,
+            lastError,
+          },
+  };
+}
+
+/** Every message, newest first: GET /api/contacts without paging, as SPEC section 7 has it. */
+export async function listContactMessages(ctx: ServiceContext): Promise<ContactMessage[]> {
+  return (await selectContactRows(ctx.db).execute()).map(toContactMessage);
+}
+
+/** LIKE's own wildcards in a search are searched for as themselves. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The messages of one view that match the search; lower() on both sides, as PostgreSQL's LIKE minds case. */
+function inboxFilter(query: InboxQuery) {
+  return (eb: ExpressionBuilder<Database, 'contacts' | 'outbox'>) => {
+    const view = query.view === 'spam' ? eb('contacts.status', '=', 'spam') : eb('contacts.status', '!=', 'spam');
+    if (query.q === '') return view;
+    const pattern = likePattern(query.q);
+    const matches = (['contacts.name', 'contacts.email', 'contacts.phone', 'contacts.message'] as const).map(
+      (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
+    );
+    return eb.and([view, eb.or(matches)]);
+  };
+}
+
+/**
+ * One page of the inbox or the spam, newest first. A page past the last gives the last (after a bulk delete
+ * emptied it, say), so a kept link never shows an empty inbox that is not.
+ */
+export async function listContactMessagePage(ctx: ServiceContext, input: unknown): Promise<ContactMessagePage> {
+  const query = parseInput(inboxQuerySchema, input);
+  const filter = inboxFilter(query);
+  const counted = await ctx.db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(filter)
+    .executeTakeFirst();
+  const total = Number(counted?.count ?? 0);
+  const page = Math.min(query.page, Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)));
+  const rows = await selectContactRows(ctx.db)
+    .where(filter)
+    .limit(INBOX_PAGE_SIZE)
+    .offset((page - 1) * INBOX_PAGE_SIZE)
+    .execute();
+  return {
+    data: rows.map(toContactMessage),
+    view: query.view,
+    q: query.q,
+    page,
+    pageSize: INBOX_PAGE_SIZE,
+    total,
+  };
+}
+
+export async function updateContactMessage(ctx: ServiceContext, id: number, input: unknown): Promise<ContactMessage> {
+  const change = parseInput(contactUpdateSchema, input);
+  const status: ContactStatus = change.status ?? (change.read ? 'read' : 'new');
+  const result = await ctx.db
+    .updateTable('contacts')
+    .set({ status, updatedAt: nowIso() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound(MESSAGES.contactNotFound);
+  return toContactMessage(await selectContactRows(ctx.db).where('contacts.id', '=', id).executeTakeFirstOrThrow());
+}
+
+export async function deleteContactMessage(ctx: ServiceContext, id: number): Promise<void> {
+  const result = await ctx.db.deleteFrom('contacts').where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound(MESSAGES.contactNotFound);
+}
+
+/** Deletes the messages named, in one transaction; ids already gone are skipped. Returns how many went. */
+export async function deleteContactMessages(ctx: ServiceContext, input: unknown): Promise<number> {
+  const { ids } = parseInput(contactIdsSchema, input);
+  return ctx.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom('contacts')
+      .where('id', 'in', [...new Set(ids)])
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}
+
+export async function countNewContactMessages(ctx: ServiceContext): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', '=', 'new')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,80 @@
+import {
+  siteSettingsSchema,
+  siteSettingsUpdateSchema,
+  type SiteSettingsInput,
+} from '../../../core/schemas/settings.schema';
+import type { SiteSettings } from '../../../core/types';
+import type { Db } from '../../db/database';
+import { nowIso, type ServiceContext, type UploadedFile } from '../context';
+import { parseInput } from '../errors';
+import { findMediaItems, writeWithImages } from '../media/media';
+import { releaseReplacedImage } from '../media/single-image';
+
+const SETTINGS_COLUMNS = [
+  'brandName',
+  'description',
+  'logoMediaId',
+  'contactEmail',
+  'phonePrimary',
+  'phoneSecondary',
+  'address',
+  'facebookUrl',
+  'instagramUrl',
+  'youtubeUrl',
+  'tiktokUrl',
+] as const;
+
+/** What a site shows before its administrator has said anything. */
+export const DEFAULT_SITE_SETTINGS: SiteSettingsInput = {
+  brandName: 'Studio',
+  description: '',
+  contactEmail: '',
+  phonePrimary: '',
+  phoneSecondary: '',
+  address: 'Babesa, Thimphu, Bhutan',
+  facebookUrl: '',
+  instagramUrl: '',
+  youtubeUrl: '',
+  tiktokUrl: '',
+};
+
+async function readSettings(db: Db): Promise<SiteSettings> {
+  const row = await db.selectFrom('siteSettings').select(SETTINGS_COLUMNS).where('id', '=', 1).executeTakeFirst();
+  if (!row) return { ...DEFAULT_SITE_SETTINGS, logo: '' };
+  const { logoMediaId, ...fields } = row;
+  const [logo] = await findMediaItems(db, logoMediaId === null ? [] : [logoMediaId]);
+  return { ...fields, logo: logo?.path ?? '' };
+}
+
+export async function getSiteSettings(ctx: ServiceContext): Promise<SiteSettings> {
+  return readSettings(ctx.db);
+}
+
+/** Saves the fields sent (the rest keep their values) and, when sent, a new logo. */
+export async function updateSiteSettings(
+  ctx: ServiceContext,
+  input: unknown,
+  logo?: UploadedFile,
+): Promise<SiteSettings> {
+  const fields = parseInput(siteSettingsUpdateSchema, input);
+  return writeWithImages(ctx, logo ? [logo] : [], 'settings', async (trx, [logoMediaId]) => {
+    const current = await trx
+      .selectFrom('siteSettings')
+      .select(SETTINGS_COLUMNS)
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    const merged = parseInput(siteSettingsSchema, { ...(current ?? DEFAULT_SITE_SETTINGS), ...fields });
+    const values = {
+      ...merged,
+      logoMediaId: logoMediaId ?? current?.logoMediaId ?? null,
+      updatedAt: nowIso(),
+    };
+    await trx
+      .insertInto('siteSettings')
+      .values({ id: 1, ...values })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+      .execute();
+    const replaced = await releaseReplacedImage(trx, current?.logoMediaId ?? null, logoMediaId);
+    return { result: await readSettings(trx), replaced };
+  });
+}

@@ -1,0 +1,97 @@
+import { MESSAGES } from '../../../core/messages';
+import { teamMemberCreateSchema, teamMemberUpdateSchema } from '../../../core/schemas/team-member.schema';
+import type { TeamMember } from '../../../core/types';
+import type { Db } from '../../db/database';
+import { nowIso, type ServiceContext, type UploadedFile } from '../context';
+import { notFound, parseInput } from '../errors';
+import { deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from '../media/media';
+import { releaseReplacedImage } from '../media/single-image';
+
+const TEAM_COLUMNS = ['id', 'name', 'title', 'position', 'imageMediaId'] as const;
+
+/** In the order they were added: the founder, added first, leads the grid. */
+async function selectTeamMembers(db: Db, id?: number): Promise<TeamMember[]> {
+  let query = db.selectFrom('teamMembers').select(TEAM_COLUMNS);
+  if (id !== undefined) query = query.where('id', '=', id);
+  const rows = await query.orderBy('id').execute();
+  const images = await findMediaItems(
+    db,
+    rows.flatMap((row) => (row.imageMediaId === null ? [] : [row.imageMediaId])),
+  );
+  const imageById = new Map(images.map((image) => [image.id, image]));
+  return rows.map((row) => {
+    const image = row.imageMediaId === null ? undefined : imageById.get(row.imageMediaId);
+    return {
+      id: row.id,
+      name: row.name,
+      title: row.title,
+      position: row.position,
+      image: image?.path ?? '',
+      imageDetails: image ? toImageDetails(image, `Portrait of ${row.name}`) : null,
+    };
+  });
+}
+
+export async function listTeamMembers(ctx: ServiceContext): Promise<TeamMember[]> {
+  return selectTeamMembers(ctx.db);
+}
+
+export async function getTeamMember(ctx: ServiceContext, id: number): Promise<TeamMember | null> {
+  const [member] = await selectTeamMembers(ctx.db, id);
+  return member ?? null;
+}
+
+async function requireTeamMember(db: Db, id: number): Promise<TeamMember> {
+  const [member] = await selectTeamMembers(db, id);
+  if (!member) throw notFound(MESSAGES.teamMemberNotFound);
+  return member;
+}
+
+export async function createTeamMember(ctx: ServiceContext, input: unknown, image?: UploadedFile): Promise<TeamMember> {
+  const fields = parseInput(teamMemberCreateSchema, input);
+  return writeWithImages(ctx, image ? [image] : [], 'team', async (trx, [imageMediaId]) => {
+    const now = nowIso();
+    const { id } = await trx
+      .insertInto('teamMembers')
+      .values({ ...fields, imageMediaId: imageMediaId ?? null, createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { result: await requireTeamMember(trx, id), replaced: [] };
+  });
+}
+
+export async function updateTeamMember(
+  ctx: ServiceContext,
+  id: number,
+  input: unknown,
+  image?: UploadedFile,
+): Promise<TeamMember> {
+  const fields = parseInput(teamMemberUpdateSchema, input);
+  await requireTeamMember(ctx.db, id);
+  return writeWithImages(ctx, image ? [image] : [], 'team', async (trx, [imageMediaId]) => {
+    const old = await trx
+      .selectFrom('teamMembers')
+      .select('imageMediaId')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('teamMembers')
+      .set({ ...fields, ...(imageMediaId === undefined ? {} : { imageMediaId }), updatedAt: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    const replaced = await releaseReplacedImage(trx, old.imageMediaId, imageMediaId);
+    return { result: await requireTeamMember(trx, id), replaced };
+  });
+}
+
+export async function deleteTeamMember(ctx: ServiceContext, id: number): Promise<void> {
+  await requireTeamMember(ctx.db, id);
+  await deleteWithOwnedImages(ctx, async (trx) => {
+    const row = await trx
+      .deleteFrom('teamMembers')
+      .where('id', '=', id)
+      .returning('imageMediaId')
+      .executeTakeFirstOrThrow();
+    return row.imageMediaId === null ? [] : [row.imageMediaId];
+  });
+}

@@ -1,0 +1,67 @@
+import type { SendMailOptions } from 'nodemailer';
+import { inboxHref } from '../../../core/inbox-url';
+import type { ContactMessage } from '../../../core/types';
+import type { NotificationConfig } from '../../config';
+
+/**
+ * Line breaks and other control characters out of a header value. nodemailer already encodes what it puts
+ * in a header, so a name cannot add one; folding them to spaces also keeps the subject on one line.
+ */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim(); // eslint-disable-line no-control-regex -- the point
+}
+
+/**
+ * The e-mail that tells the owner of a new contact message: the sender named in the subject, their address
+ * as Reply-To (so answering the e-mail answers them), the message, and where the inbox is.
+ */
+export function composeContactEmail(
+  message: Pick<ContactMessage, 'name' | 'email' | 'phone' | 'message' | 'createdAt'>,
+  site: { brandName: string; siteUrl: string },
+  notifications: Pick<NotificationConfig, 'to' | 'from'>,
+): SendMailOptions {
+  const name = oneLine(message.name);
+  const inboxUrl = `${site.siteUrl}${inboxHref({ view: 'inbox', q: '' })}`;
+  const text = [
+    `${name} wrote through the contact form of ${site.brandName} on ${message.createdAt}:`,
+    '',
+    message.message,
+    '',
+    `E-mail: ${message.email}`,
+    ...(message.phone ? [`Phone: ${oneLine(message.phone)}`] : []),
+    '',
+    `Answering this e-mail answers ${name}. Every message is in the inbox: ${inboxUrl}`,
+  ].join('\n');
+  return {
+    from: { name: oneLine(`${site.brandName} website`), address: notifications.from },
+    to: notifications.to,
+    replyTo: { name, address: message.email },
+    subject: `New message from ${name}`,
+    text,
+  };
+}
+
+/**
+ * The one e-mail about a flood (CONTACT_FLOOD): how many messages arrived past the hourly count in the hour
+ * after `from`, and where they are kept (the inbox's Spam view).
+ */
+export function composeFloodSummaryEmail(
+  flood: { count: number; hourlyMax: number; from: string; to: string },
+  site: { brandName: string; siteUrl: string },
+  notifications: Pick<NotificationConfig, 'to' | 'from'>,
+): SendMailOptions {
+  const spamUrl = `${site.siteUrl}${inboxHref({ view: 'spam', q: '' })}`;
+  const messages = flood.count === 1 ? '1 more message' : `${flood.count} more messages`;
+  const text = [
+    `Between ${flood.from} and ${flood.to}, the contact form of ${site.brandName} received ${messages} than the ` +
+      `${flood.hourlyMax} an hour that are e-mailed to you one by one. That many at once is usually a robot.`,
+    '',
+    `None was thrown away: they are kept in Spam in the inbox, where you can move any real one back: ${spamUrl}`,
+  ].join('\n');
+  return {
+    from: { name: oneLine(`${site.brandName} website`), address: notifications.from },
+    to: notifications.to,
+    subject: `${messages} arrived through the contact form in an hour`,
+    text,
+  };
+}

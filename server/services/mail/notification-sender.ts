@@ -1,0 +1,155 @@
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import { NOTIFY_RETRY } from '../../../core/constants';
+import type { NotificationConfig } from '../../config';
+import { logEvent } from '../../log';
+import { composeContactEmail, composeFloodSummaryEmail } from './contact-email';
+import { countFloodMessages } from '../content/contacts';
+import type { ServiceContext } from '../context';
+import {
+  type ClaimedNotification,
+  claimDueNotifications,
+  nextNotificationDueAt,
+  recordNotificationFailed,
+  recordNotificationSent,
+} from './contact-email-queue';
+import { getSiteSettings } from '../content/settings';
+
+/** E-mails one pass claims: a backlog after an outage goes out in small batches, each claim short-lived. */
+const CLAIM_BATCH = 10;
+
+export interface NotificationSender {
+  /** A message was just queued: look now rather than at the next poll. */
+  wake: () => void;
+  /** Stops looking, and waits for an attempt under way. */
+  stop: () => Promise<void>;
+}
+
+/** The SMTP server refused for good (5xx), so trying again would be refused again. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function createTransport(notifications: NotificationConfig): Transporter {
+  // nodemailer's own timeouts (2 minutes to connect, 10 of silence) would outlast a claim (NOTIFY_RETRY.claimMs).
+  return nodemailer.createTransport({
+    url: notifications.smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+}
+
+/**
+ * Sends the outbox's e-mails in the background of this server, from start-up: what was pending at a stop
+ * or crash is sent after the restart. Each server looks every NOTIFY_RETRY.pollMs (or sooner, when a retry
+ * falls due first); several servers sharing the database each claim rows before sending them.
+ */
+export function startNotificationSender(ctx: ServiceContext, notifications: NotificationConfig): NotificationSender {
+  const transport = createTransport(notifications);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let wokenWhileRunning = false;
+  let stopped = false;
+
+  /** The e-mail a claimed row stands for, or null when its message was deleted since (its row went with it). */
+  async function compose(claim: ClaimedNotification): Promise<SendMailOptions | null> {
+    const { brandName } = await getSiteSettings(ctx);
+    const site = { brandName, siteUrl: ctx.config.siteUrl };
+    if (claim.kind === 'flood-summary') {
+      const { max, windowMs } = ctx.config.contactFlood;
+      const to = new Date(Date.parse(claim.createdAt) + windowMs).toISOString();
+      const count = await countFloodMessages(ctx.db, claim.createdAt, to);
+      return composeFloodSummaryEmail({ count, hourlyMax: max, from: claim.createdAt, to }, site, notifications);
+    }
+    const contact = await ctx.db
+      .selectFrom('contacts')
+      .select(['name', 'email', 'phone', 'message', 'createdAt'])
+      .where('id', '=', claim.contactId)
+      .executeTakeFirst();
+    return contact ? composeContactEmail(contact, site, notifications) : null;
+  }
+
+  async function send(claim: ClaimedNotification): Promise<void> {
+    const email = await compose(claim);
+    if (!email) return;
+    try {
+      await transport.sendMail(email);
+      await recordNotificationSent(ctx.db, claim, new Date());
+    } catch (error) {
+      const state = await recordNotificationFailed(ctx.db, claim, {
+        error: describeError(error),
+        permanent: isPermanent(error),
+        retryBaseMs: notifications.retryBaseMs,
+        now: new Date(),
+      });
+      logEvent('warn', 'contact e-mail not sent', {
+        contactId: claim.contactId,
+        kind: claim.kind,
+        attempt: claim.attempts + 1,
+        willRetry: state === 'pending',
+        error: describeError(error),
+      });
+    }
+  }
+
+  async function sendDue(): Promise<void> {
+    for (;;) {
+      const claims = await claimDueNotifications(ctx.db, new Date(), CLAIM_BATCH);
+      for (const claim of claims) await send(claim);
+      if (claims.length < CLAIM_BATCH || stopped) return;
+    }
+  }
+
+  async function nextWait(): Promise<number> {
+    const pollMs = Math.min(NOTIFY_RETRY.pollMs, notifications.retryBaseMs);
+    const due = await nextNotificationDueAt(ctx.db);
+    return due ? Math.max(0, Math.min(pollMs, due.getTime() - Date.now())) : pollMs;
+  }
+
+  function schedule(waitMs: number): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, waitMs);
+  }
+
+  function run(): void {
+    if (stopped) return;
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = sendDue()
+      .then(nextWait)
+      .catch((error: unknown) => {
+        // The database was unreachable, say: try again at the next poll.
+        logEvent('error', 'contact e-mail sender failed', { error: describeError(error) });
+        return NOTIFY_RETRY.pollMs;
+      })
+      .then((waitMs) => {
+        running = undefined;
+        if (wokenWhileRunning) {
+          wokenWhileRunning = false;
+          schedule(0);
+        } else {
+          schedule(waitMs);
+        }
+      });
+  }
+
+  run();
+  return {
+    wake: run,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

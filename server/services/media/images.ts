@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import {
+  IMAGE_MAX_HEIGHT,
+  IMAGE_MAX_WIDTH,
+  IMAGE_VARIANT_WIDTHS,
+  JPEG_QUALITY,
+  MAX_IMAGE_BYTES,
+} from '../../../core/constants';
+import { MESSAGES } from '../../../core/messages';
+import type { ImageVariant } from '../../../core/types';
+import type { MediaPurpose, NewMediaItem } from '../../db/schema';
+import type { MediaStorage } from '../../storage/media-storage';
+import { AppError } from '../errors';
+import type { UploadedFile } from '../context';
+
+/**
+ * The one image pipeline every upload goes through (DESIGN.md): the bytes
+ * decide the type, the header decides whether decoding is affordable, then
+ * the image is oriented, stripped of metadata, fitted within 1200×800 and
+ * saved with smaller WebP and AVIF variants for `srcset`.
+ */
+
+/** About 40 megapixels: any camera photo, but not a decompression bomb. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+const VARIANT_FORMATS = ['webp', 'avif'] as const;
+
+/** The variants an image of this width has: each named width, or the image's own where it is narrower. */
+export function variantWidthsFor(imageWidth: number): number[] {
+  return [...new Set(IMAGE_VARIANT_WIDTHS.map((width) => Math.min(width, imageWidth)))];
+}
+
+/** The one reader of `media_items.variants`. */
+export function parseVariants(json: string): ImageVariant[] {
+  return JSON.parse(json) as ImageVariant[];
+}
+
+export interface VariantFile {
+  variant: ImageVariant;
+  data: Buffer;
+  mime: string;
+}
+
+/**
+ * Encodes the WebP and AVIF variants `wanted` (width and format) of an image whose main file is
+ * `mainPath`, from `source` (its pixels at full size), named `<main name without extension>-<width>.<format>`.
+ */
+export async function encodeVariants(
+  source: () => Sharp,
+  size: { width: number; height: number },
+  mainPath: string,
+  wanted: { width: number; format: ImageVariant['format'] }[],
+): Promise<VariantFile[]> {
+  const stem = mainPath.replace(/\.[a-z]+$/, '');
+  const files: VariantFile[] = [];
+  for (const { width, format } of wanted) {
+    const height = Math.round((size.height * width) / size.width);
+    const resized = width === size.width ? source() : source().resize(width, height);
+    const data =
+      format === 'webp'
+        ? await resized.webp({ quality: 78 }).toBuffer()
+        : await resized.avif({ quality: 55, effort: 2 }).toBuffer();
+    files.push({
+      variant: { path: `${stem}-${width}.${format}`, width, height, format },
+      data,
+      mime: `image/${format}`,
+    });
+  }
+  return files;
+}
+
+/** Every variant an image of this width should have, that `existing` does not hold. */
+export function missingVariants(
+  imageWidth: number,
+  existing: ImageVariant[],
+): { width: number; format: ImageVariant['format'] }[] {
+  const held = new Set(existing.map((variant) => `${variant.width}.${variant.format}`));
+  return variantWidthsFor(imageWidth)
+    .flatMap((width) => VARIANT_FORMATS.map((format) => ({ width, format })))
+    .filter(({ width, format }) => !held.has(`${width}.${format}`));
+}
+
+const OUTPUT_BY_INPUT: Record<string, { format: 'jpeg' | 'png' | 'webp'; ext: string; mime: string }> = {
+  jpeg: { format: 'jpeg', ext: 'jpg', mime: 'image/jpeg' },
+  png: { format: 'png', ext: 'png', mime: 'image/png' },
+  webp: { format: 'webp', ext: 'webp', mime: 'image/webp' },
+  gif: { format: 'jpeg', ext: 'jpg', mime: 'image/jpeg' },
+  heif: { format: 'jpeg', ext: 'jpg', mime: 'image/jpeg' },
+};
+
+/** Reads only the header: refuses what is not an accepted image or is too big to decode. */
+async function inspect(buffer: Buffer): Promise<{ format: string; width: number; height: number }> {
+  if (buffer.length > MAX_IMAGE_BYTES) throw new AppError(413, MESSAGES.imageTooLarge);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError(415, MESSAGES.selectImageFile);
+  }
+  const format = metadata.format ?? '';
+  if (format === 'svg') throw new AppError(415, MESSAGES.svgNotAccepted);
+  // HEIF containers are accepted only when they hold AVIF.
+  if (format === 'heif' && metadata.compression !== 'av1') throw new AppError(415, MESSAGES.selectImageFile);
+  if (!OUTPUT_BY_INPUT[format]) throw new AppError(415, MESSAGES.selectImageFile);
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width <= 0 || height <= 0) throw new AppError(415, MESSAGES.selectImageFile);
+  if (width * height > MAX_INPUT_PIXELS) throw new AppError(413, MESSAGES.imageDimensionsTooLarge);
+  return { format, width, height };
+}
+
+/**
+ * Every name `processImage` writes, relative to the uploads folder:
+ * `<folder>/<time in base 36>-<16 hex digits>[-<variant width>].<ext>`. /uploads serves
+ * nothing else, so a file put there by other means (or a dot-file) is never sent.
+ */
+export const UPLOADED_FILE_PATTERN = /^[a-z]+\/[0-9a-z]+-[0-9a-f]{16}(?:-\d{1,4})?\.(?:jpg|png|webp|avif)$/;
+
+function makeBaseName(): string {
+  return `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
+}
+
+/**
+ * The names `processImage` gives its files: `<time base 36>-<16 hex>.<jpg|png|webp>`
+ * for the image, `…-<width>.<webp|avif>` for its variants. Only files named so
+ * are ever removed by the start-up sweep of unreferenced files.
+ */
+const STORED_IMAGE_NAME = /^[0-9a-z]+-[0-9a-f]{16}(?:\.(?:jpg|png|webp)|-\d+\.(?:webp|avif))$/;
+
+export function isStoredImageName(name: string): boolean {
+  return STORED_IMAGE_NAME.test(name);
+}
+
+function cleanName(originalName: string): string {
+  const base = path.basename(originalName.replace(/\\/g, '/'));
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'image';
+}
+
+/**
+ * Processes one upload and stores its files as `<folder>/…` (server/storage:
+ * DATA_DIR/uploads or the bucket). Returns the media row to insert; the caller
+ * inserts it, and removes the files with `deleteImageFiles` if its transaction fails.
+ */
+export async function processImage(
+  storage: MediaStorage,
+  file: UploadedFile,
+  purpose: MediaPurpose,
+): Promise<NewMediaItem> {
+  const { format } = await inspect(file.buffer);
+  const output = OUTPUT_BY_INPUT[format]!;
+
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await sharp(file.buffer, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(IMAGE_MAX_WIDTH, IMAGE_MAX_HEIGHT, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new AppError(415, MESSAGES.selectImageFile);
+  }
+  const { data, info } = decoded;
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const fromRaw = () => sharp(data, raw);
+
+  let main: Buffer;
+  if (output.format === 'jpeg') {
+    main = await fromRaw().flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toBuffer();
+  } else if (output.format === 'png') {
+    main = await fromRaw().png({ compressionLevel: 9 }).toBuffer();
+  } else {
+    main = await fromRaw().webp({ quality: JPEG_QUALITY }).toBuffer();
+  }
+
+  const base = makeBaseName();
+  const mainPath = `${purpose}/${base}.${output.ext}`;
+
+  const variantFiles = await encodeVariants(fromRaw, info, mainPath, missingVariants(info.width, []));
+  const variants = variantFiles.map((file) => file.variant);
+
+  const files = [
+    { path: mainPath, data: main, mime: output.mime },
+    ...variantFiles.map((file) => ({ path: file.variant.path, data: file.data, mime: file.mime })),
+  ];
+  const written: string[] = [];
+  try {
+    for (const item of files) {
+      await storage.put(item.path, item.data, item.mime);
+      written.push(item.path);
+    }
+    await storage.sync(written);
+  } catch (error) {
+    await storage.delete(written).catch(() => undefined);
+    throw error;
+  }
+
+  return {
+    name: cleanName(file.originalName),
+    path: mainPath,
+    mime: output.mime,
+    bytes: main.length,
+    width: info.width,
+    height: info.height,
+    variants: JSON.stringify(variants),
+    purpose,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/** Processes several uploads; if one is refused, the files of the others are removed. */
+export async function processImages(
+  storage: MediaStorage,
+  files: UploadedFile[],
+  purpose: MediaPurpose,
+): Promise<NewMediaItem[]> {
+  const done: NewMediaItem[] = [];
+  try {
+    for (const file of files) done.push(await processImage(storage, file, purpose));
+  } catch (error) {
+    await deleteImageFiles(storage, done);
+    throw error;
+  }
+  return done;
+}
+
+/**
+ * Removes an image's files; called only once no row points at them. A failure
+ * (the bucket out of reach) is logged, not thrown: the write it follows has
+ * committed, and the start-up sweep removes files no row points at.
+ */
+export async function deleteImageFiles(
+  storage: MediaStorage,
+  items: { path: string; variants: string }[],
+): Promise<void> {
+  const names = items.flatMap((item) => [item.path, ...parseVariants(item.variants).map((variant) => variant.path)]);
+  if (names.length === 0) return;
+  try {
+    await storage.delete(names);
+  } catch (error) {
+    console.error(`Could not remove ${names.length} image file(s) no record points at any more:`, error);
+  }
+}
