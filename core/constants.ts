@@ -292,9 +292,11 @@ export const KNOWN_DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 
 export const FALLBACK_IMAGE = '/placeholder.svg';
 
-/** The studio's time zone: the dashboard's publication times are entered and shown in it (Thimphu). */
-export const SITE_TIME_ZONE = 'Asia/Thimphu';
-export const SITE_TIME_ZONE_LABEL = 'Bhutan time, UTC+6';
+/**
+ * The studio's time zone, unless SITE_TIME_ZONE names another: every date and time a person reads is shown in
+ * the site's zone, and the day boundaries (visits, "today") follow it (core/site-time.ts).
+ */
+export const DEFAULT_SITE_TIME_ZONE = 'Asia/Thimphu';
 
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
@@ -318,7 +320,7 @@ export const VISIT_QUEUE = { queueMax: 5000, batchSize: 200, flushMs: 1000 } as 
  */
 export const VISIT_BEACON_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 } as const;
 /**
- * A visit goes on while its page views are less than this apart: one that began before midnight (Thimphu) keeps
+ * A visit goes on while its page views are less than this apart: one that began before midnight (SITE_TIME_ZONE) keeps
  * its visitor, hashed with the day before's salt, until such a gap.
  */
 export const VISIT_GAP_MS = 30 * 60 * 1000;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CONTACT_FLOOD,
   NOTIFY_RETRY,
+  DEFAULT_SITE_TIME_ZONE,
   RATE_LIMITS,
   type RateLimit,
   type RateLimitName,
@@ -11,6 +12,7 @@ import {
   VISIT_QUEUE,
   VISIT_RETENTION_DAYS,
 } from '../core/constants';
+import { canonicalTimeZone } from '../core/site-time';
 
 /**
  * scrypt's cost N for password hashes (services/account/passwords.ts), N=2^17 with r=8, p=1: OWASP's minimum for scrypt
@@ -39,6 +41,11 @@ export interface Config {
   /** DATABASE_URL (postgres://…): PostgreSQL instead of the SQLite file. */
   databaseUrl: string | undefined;
   siteUrl: string;
+  /**
+   * SITE_TIME_ZONE (an IANA zone, Asia/Thimphu by default): every date and time a person reads is shown in it,
+   * the feeds carry its offset, and the days of the visit counts begin at its midnight.
+   */
+  siteTimeZone: string;
   adminUsername: string;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -133,6 +140,18 @@ function parsePositiveNumber(name: string, value: string | undefined, fallback: 
 function parseFlag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+/** SITE_TIME_ZONE, checked against the zones Intl knows and spelt as Intl spells it. */
+function parseSiteTimeZone(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return DEFAULT_SITE_TIME_ZONE;
+  const zone = canonicalTimeZone(value);
+  if (!zone) {
+    throw new ConfigError(
+      `SITE_TIME_ZONE must be an IANA time zone such as Asia/Thimphu or Europe/London, not "${value}"`,
+    );
+  }
+  return zone;
 }
 
 /**
@@ -268,6 +287,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKeyFile: path.join(dataDir, 'secret.key'),
     databaseUrl,
     siteUrl,
+    siteTimeZone: parseSiteTimeZone(env.SITE_TIME_ZONE),
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemo: parseFlag(env.SEED_DEMO, true),

@@ -1,4 +1,5 @@
 import { THOUSANDS_FORMAT_FROM } from '../../core/constants';
+import { formatSiteDate, formatSiteDateTime } from '../../core/site-time';
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -11,22 +12,14 @@ export function formatCount(value: number): string {
   return `${Number.isInteger(thousands) ? thousands : thousands.toFixed(1)}K`;
 }
 
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A date as people read it, in the site's zone (`useSiteTimeZone()`): "26 November 2026". */
+export function formatDate(iso: string | null | undefined, zone: string): string {
+  return formatSiteDate(iso, zone);
 }
 
-/** A moment, to the minute, in UTC: the same text on the server and in the browser. */
-export function formatDateTime(iso: string): string {
-  const text = new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  });
-  return `${text} UTC`;
+/** A moment to the minute in the site's zone, the zone named: "26 Nov 2026, 00:59 Bhutan time". */
+export function formatDateTime(iso: string, zone: string): string {
+  return formatSiteDateTime(iso, zone);
 }
 
 /** A file size as people read it: bytes, then KB, then MB with one decimal (1 KB = 1024 bytes). */

@@ -8,6 +8,8 @@ export const PUBLIC_LAYOUT_ID = 'routes/public/layout';
 export interface SiteData {
   settings: SiteSettings;
   siteUrl: string;
+  /** SITE_TIME_ZONE: the zone the pages' dates are written in, on the server and in the browser alike. */
+  timeZone: string;
   /** The owner's description and social image of pages without a parameter. */
   pageSeo: PageSeo[];
   /** Whether pages send the visit beacon (decision 019): the server counts and the owner has not turned it off. */

@@ -9,7 +9,7 @@ import {
 import { checkInput } from '../../app/lib/form-check';
 
 /** The blog form's check, as its submit hook makes it. */
-const validateBlog = (values: BlogFormValues) => checkInput(blogFormSchema, blogInput(values));
+const validateBlog = (values: BlogFormValues) => checkInput(blogFormSchema, blogInput(values, 'Asia/Thimphu'));
 
 const filled = {
   ...newBlogValues(),

@@ -94,9 +94,9 @@ describe('what a page view keeps of its address', () => {
 
 describe('the studio day', () => {
   it('turns at midnight in Thimphu (UTC+6)', () => {
-    expect(siteDay(Date.parse('2026-11-25T17:59:59.999Z'))).toBe('2026-11-25');
-    expect(siteDay(Date.parse('2026-11-25T18:00:00.000Z'))).toBe('2026-11-26');
-    expect(new Date(siteDayStart('2026-11-26')).toISOString()).toBe('2026-11-25T18:00:00.000Z');
+    expect(siteDay(Date.parse('2026-11-25T17:59:59.999Z'), 'Asia/Thimphu')).toBe('2026-11-25');
+    expect(siteDay(Date.parse('2026-11-25T18:00:00.000Z'), 'Asia/Thimphu')).toBe('2026-11-26');
+    expect(new Date(siteDayStart('2026-11-26', 'Asia/Thimphu')).toISOString()).toBe('2026-11-25T18:00:00.000Z');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });

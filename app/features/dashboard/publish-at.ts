@@ -1,15 +1,16 @@
-import { fromSiteLocalInput, publicationState, toSiteLocalInput } from '../../../core/publication';
+import { publicationState } from '../../../core/publication';
+import { fromSiteLocalInput, toSiteLocalInput } from '../../../core/site-time';
 
-/** The form's value for a stored time: a scheduled time to show, nothing for a draft or a public item. */
-export function publishAtInput(publishedAt: string | null | undefined): string {
+/** The form's value for a stored time: a scheduled time to show, in the site's zone; nothing for a draft or a public item. */
+export function publishAtInput(publishedAt: string | null | undefined, zone: string): string {
   return publishedAt && publicationState(publishedAt, new Date().toISOString()) === 'scheduled'
-    ? toSiteLocalInput(publishedAt)
+    ? toSiteLocalInput(publishedAt, zone)
     : '';
 }
 
-/** What the API is sent: the instant the owner's Thimphu time names, or '' for "now". */
-export function publishAtValue(local: string | undefined): string {
-  return local ? (fromSiteLocalInput(local) ?? '') : '';
+/** What the API is sent: the instant the owner's wall-clock time in the site's zone names, or '' for "now". */
+export function publishAtValue(local: string | undefined, zone: string): string {
+  return local ? (fromSiteLocalInput(local, zone) ?? '') : '';
 }
 
 /** Whether visitors see it now, by this browser's clock. */

@@ -4,8 +4,10 @@ import { FALLBACK_IMAGE, HERO_AUTO_ADVANCE_MS } from '../../../core/constants';
 import { FALLBACK_FEATURED_PROJECT } from '../../../core/fixed-content';
 import { MESSAGES } from '../../../core/messages';
 import { projectCover } from '../../../core/project-cover';
+import { formatSiteClock } from '../../../core/site-time';
 import type { Project } from '../../../core/types';
 import { fetchSignedIn } from '../../lib/api-client';
+import { useSiteTimeZone } from '../../lib/site-time-zone';
 import { prefersReducedMotion } from '../../lib/use-in-view';
 import { CarouselControls, useCarousel } from '../../ui/carousel';
 import { IMAGE_SIZES } from '../../ui/image-sizes';
@@ -86,6 +88,7 @@ function HeroDebug({
   lastFetchedAt: number | null;
 }) {
   const [visible, setVisible] = useState(import.meta.env.DEV);
+  const zone = useSiteTimeZone();
   useEffect(() => {
     if (!import.meta.env.DEV) void fetchSignedIn().then(setVisible);
   }, []);
@@ -95,7 +98,7 @@ function HeroDebug({
       <summary>Debug information</summary>
       <p>Featured projects: {count}</p>
       <p>Fetch attempts: {attempts}</p>
-      <p>Last fetched: {lastFetchedAt ? new Date(lastFetchedAt).toLocaleTimeString() : 'from the server render'}</p>
+      <p>Last fetched: {lastFetchedAt ? formatSiteClock(lastFetchedAt, zone) : 'from the server render'}</p>
       <p>Last error: {error ?? 'none'}</p>
       <p>Source: GET /api/projects/featured</p>
     </details>

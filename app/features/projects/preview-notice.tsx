@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
-import { formatSiteTime } from '../../../core/publication';
+import { formatDateTime } from '../../lib/format';
+import { useSiteTimeZone } from '../../lib/site-time-zone';
 
 /** Shown only in the administrator's preview: visitors do not see this project yet, and when they will. */
 export function PreviewNotice({ publishedAt }: { publishedAt: string | null }) {
+  const zone = useSiteTimeZone();
   return (
     <aside className="preview-notice" aria-label="Preview">
       <div className="container">
@@ -10,7 +12,7 @@ export function PreviewNotice({ publishedAt }: { publishedAt: string | null }) {
           <strong>Preview.</strong>{' '}
           {publishedAt === null
             ? 'This project is a draft: visitors do not see it.'
-            : `Visitors will see this project from ${formatSiteTime(publishedAt)}.`}{' '}
+            : `Visitors will see this project from ${formatDateTime(publishedAt, zone)}.`}{' '}
           <Link to="/dashboard/projects">Back to the dashboard</Link>
         </p>
       </div>

@@ -5,6 +5,7 @@ import { SignInHistory } from '../../features/dashboard/account/sign-in-history'
 import { TwoFactorSection } from '../../features/dashboard/account/two-factor-section';
 import { NoticeArea, useNotice } from '../../features/dashboard/notice';
 import { formatDateTime } from '../../lib/format';
+import { useSiteTimeZone } from '../../lib/site-time-zone';
 import type { Route } from './+types/dashboard-account';
 import { loadAccount } from './dashboard-account.server';
 import '../../features/dashboard/account/account.css';
@@ -18,6 +19,7 @@ export const meta = () => dashboardMeta('Account');
 
 /** The owner's account: password, where they are signed in, two-factor sign-in, the sign-in history. */
 export default function DashboardAccount({ loaderData }: Route.ComponentProps) {
+  const zone = useSiteTimeZone();
   const { account, sessions, signIns } = loaderData;
   const { notice, showSuccess, showError, clear } = useNotice();
   const report = { showSuccess, showError };
@@ -34,7 +36,7 @@ export default function DashboardAccount({ loaderData }: Route.ComponentProps) {
           <p className="account__hint">
             Signed in as <strong>{account.username}</strong>.{' '}
             {account.passwordChangedAt
-              ? `Password last changed ${formatDateTime(account.passwordChangedAt)}.`
+              ? `Password last changed ${formatDateTime(account.passwordChangedAt, zone)}.`
               : 'The password has not been changed since the site was set up.'}{' '}
             Changing it signs out every other session.
           </p>

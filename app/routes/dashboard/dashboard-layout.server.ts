@@ -4,5 +4,9 @@ import { requireAdminSession } from './session.server';
 
 export async function loadDashboardLayout(context: AppLoadContext, request: Request) {
   const session = await requireAdminSession(context, request);
-  return { username: session.username, newMessages: await countNewContactMessages(context.ctx) };
+  return {
+    username: session.username,
+    newMessages: await countNewContactMessages(context.ctx),
+    timeZone: context.ctx.config.siteTimeZone,
+  };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Form, NavLink, Outlet, useRevalidator } from 'react-router';
 import { DASHBOARD_MAIN_LINKS, DASHBOARD_MORE_LINKS, type DashboardLink } from '../../features/dashboard/dashboard-nav';
+import { SiteTimeZone } from '../../lib/site-time-zone';
 import { useAfterWindowFocus } from '../../lib/use-window-focus';
 import type { Route } from './+types/dashboard-layout';
 import { loadDashboardLayout } from './dashboard-layout.server';
@@ -83,7 +84,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </Form>
       </nav>
       <main id="main" className="dashboard__main">
-        <Outlet />
+        <SiteTimeZone value={loaderData.timeZone}>
+          <Outlet />
+        </SiteTimeZone>
       </main>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
+import { useSiteTimeZone } from '../../lib/site-time-zone';
 import { pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
@@ -24,6 +25,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
+  const zone = useSiteTimeZone();
   const { blogs } = loaderData;
   return (
     <>
@@ -60,7 +62,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                     <p className="blog-card__byline">
                       {blog.author} ·{' '}
                       <time dateTime={blog.publishedAt ?? blog.createdAt}>
-                        {formatDate(blog.publishedAt ?? blog.createdAt)}
+                        {formatDate(blog.publishedAt ?? blog.createdAt, zone)}
                       </time>
                     </p>
                     <Link className="button button--ghost" to={`/blog/${blog.id}`}>

@@ -2,7 +2,10 @@ import { data, Link } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import { resolveImageUrl } from '../../../core/image-url';
 import { recordIdFrom } from '../../../core/record-id';
+import { DEFAULT_SITE_TIME_ZONE } from '../../../core/constants';
+import { toSiteIso } from '../../../core/site-time';
 import { formatDate } from '../../lib/format';
+import { useSiteTimeZone } from '../../lib/site-time-zone';
 import { absoluteUrl, pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
@@ -33,6 +36,7 @@ export function meta({ matches, data: post }: Route.MetaArgs) {
   const description = blog.seoDescription ?? post.description;
   const image = blog.seoImage ?? blog.image;
   const siteUrl = site?.siteUrl ?? '';
+  const zone = site?.timeZone ?? DEFAULT_SITE_TIME_ZONE;
   return pageMeta(site, {
     title: titleWithBrand(site, blog.title, 'Blog'),
     description,
@@ -45,8 +49,8 @@ export function meta({ matches, data: post }: Route.MetaArgs) {
       headline: blog.title,
       description,
       author: { '@type': 'Person', name: blog.author },
-      datePublished: blog.publishedAt ?? blog.createdAt,
-      dateModified: blog.updatedAt,
+      datePublished: toSiteIso(blog.publishedAt ?? blog.createdAt, zone),
+      dateModified: toSiteIso(blog.updatedAt, zone),
       articleSection: blog.category,
       keywords: blog.tags.join(', '),
       image: image ? absoluteUrl(siteUrl, resolveImageUrl(image)) : undefined,
@@ -58,6 +62,7 @@ export function meta({ matches, data: post }: Route.MetaArgs) {
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { blog } = loaderData;
+  const zone = useSiteTimeZone();
   return (
     <article>
       <header className="page-hero">
@@ -68,7 +73,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <h1>{blog.title}</h1>
           <p>
             By {blog.author} ·{' '}
-            <time dateTime={blog.publishedAt ?? blog.createdAt}>{formatDate(blog.publishedAt ?? blog.createdAt)}</time>
+            <time dateTime={blog.publishedAt ?? blog.createdAt}>
+              {formatDate(blog.publishedAt ?? blog.createdAt, zone)}
+            </time>
           </p>
         </div>
       </header>

@@ -10,5 +10,6 @@ export async function loadSiteData(context: AppLoadContext): Promise<SiteData> {
     listPageSeo(context.ctx),
     countsVisits(context.ctx),
   ]);
-  return { settings, siteUrl: context.ctx.config.siteUrl, pageSeo, countVisits };
+  const { siteUrl, siteTimeZone: timeZone } = context.ctx.config;
+  return { settings, siteUrl, timeZone, pageSeo, countVisits };
 }

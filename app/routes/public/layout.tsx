@@ -2,6 +2,7 @@ import { Outlet, useNavigation, useRevalidator } from 'react-router';
 import { SiteFooter } from '../../features/layout/site-footer';
 import { SiteHeader } from '../../features/layout/site-header';
 import { VisitBeacon } from '../../features/layout/visit-beacon';
+import { SiteTimeZone } from '../../lib/site-time-zone';
 import { useAfterWindowFocus } from '../../lib/use-window-focus';
 import { BelowTheFold } from '../../ui/below-the-fold';
 import type { Route } from './+types/layout';
@@ -28,7 +29,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   useAfterWindowFocus(() => void revalidate());
   return (
-    <>
+    <SiteTimeZone value={loaderData.timeZone}>
       {loaderData.countVisits && <VisitBeacon />}
       <NavigationStatus />
       <a href="#main" className="skip-link">
@@ -41,6 +42,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <BelowTheFold>
         <SiteFooter settings={loaderData.settings} />
       </BelowTheFold>
-    </>
+    </SiteTimeZone>
   );
 }

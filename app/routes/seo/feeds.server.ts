@@ -1,4 +1,5 @@
 import type { AppLoadContext } from 'react-router';
+import { toSiteIso, toSiteRfc822 } from '../../../core/site-time';
 import { STATIC_PUBLIC_PATHS } from '../../../core/site-structure';
 import {
   contentEtag,
@@ -29,14 +30,17 @@ function cacheableResponse(request: Request, context: AppLoadContext, body: stri
   return new Response(body, { headers: { ...headers, 'Content-Type': contentType } });
 }
 
-/** Every public route, every project and every published post. */
+/** Every public route, every project and every published post; `lastmod` with the site zone's offset. */
 export async function sitemapResponse(request: Request, context: AppLoadContext): Promise<Response> {
-  const { siteUrl } = context.ctx.config;
+  const { siteUrl, siteTimeZone } = context.ctx.config;
   const [projects, blogs] = await Promise.all([listProjects(context.ctx), listBlogs(context.ctx)]);
   const entries = [
     ...STATIC_PUBLIC_PATHS.map((path) => ({ loc: `${siteUrl}${path}`, lastmod: undefined as string | undefined })),
-    ...projects.map((project) => ({ loc: `${siteUrl}/project/${project.id}`, lastmod: project.updatedAt })),
-    ...blogs.map((blog) => ({ loc: `${siteUrl}/blog/${blog.id}`, lastmod: blog.updatedAt })),
+    ...projects.map((project) => ({
+      loc: `${siteUrl}/project/${project.id}`,
+      lastmod: toSiteIso(project.updatedAt, siteTimeZone),
+    })),
+    ...blogs.map((blog) => ({ loc: `${siteUrl}/blog/${blog.id}`, lastmod: toSiteIso(blog.updatedAt, siteTimeZone) })),
   ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -63,9 +67,9 @@ export function robotsResponse(request: Request, context: AppLoadContext): Respo
   return cacheableResponse(request, context, body, 'text/plain; charset=utf-8');
 }
 
-/** RSS 2.0 of the published posts, newest first. */
+/** RSS 2.0 of the published posts, newest first; `pubDate` in RFC 822 with the site zone's offset. */
 export async function rssResponse(request: Request, context: AppLoadContext): Promise<Response> {
-  const { siteUrl } = context.ctx.config;
+  const { siteUrl, siteTimeZone } = context.ctx.config;
   const [settings, blogs] = await Promise.all([getSiteSettings(context.ctx), listBlogs(context.ctx)]);
   const items = blogs.map((blog) =>
     [
@@ -73,7 +77,7 @@ export async function rssResponse(request: Request, context: AppLoadContext): Pr
       `      <title>${escapeXml(blog.title)}</title>`,
       `      <link>${siteUrl}/blog/${blog.id}</link>`,
       `      <guid isPermaLink="true">${siteUrl}/blog/${blog.id}</guid>`,
-      `      <pubDate>${new Date(blog.publishedAt ?? blog.createdAt).toUTCString()}</pubDate>`,
+      `      <pubDate>${toSiteRfc822(blog.publishedAt ?? blog.createdAt, siteTimeZone)}</pubDate>`,
       `      <author>${escapeXml(`${settings.contactEmail || 'info@example.com'} (${blog.author})`)}</author>`,
       `      <category>${escapeXml(blog.category)}</category>`,
       `      <description>${escapeXml(blog.excerpt || htmlToText(blog.content).slice(0, 200))}</description>`,

@@ -1,11 +1,12 @@
 import { EXPERIENCE_START_YEAR, PUBLIC_CLIENT_STATUS, WORKING_HOURS_PER_PROJECT } from '../../../core/constants';
+import { siteYear } from '../../../core/site-time';
 import type { DashboardStats, SiteStats } from '../../../core/types';
 import type { ServiceContext } from '../context';
 import { countPublicProjects } from './projects';
 
-/** Years of experience as the home page counts them (SPEC section 9). */
-export function yearsOfExperience(now = new Date()): number {
-  return now.getFullYear() - EXPERIENCE_START_YEAR + 1;
+/** Years of experience as the home page counts them (SPEC section 9), the year being the site zone's. */
+export function yearsOfExperience(zone: string, now = new Date()): number {
+  return siteYear(now, zone) - EXPERIENCE_START_YEAR + 1;
 }
 
 function countRows(ctx: ServiceContext, table: 'projects' | 'clients' | 'teamMembers', clientStatus?: string) {
@@ -28,7 +29,7 @@ export async function getSiteStats(ctx: ServiceContext): Promise<SiteStats> {
     projects,
     clients,
     workingHours: stated?.workingHours ?? projects * WORKING_HOURS_PER_PROJECT,
-    years: stated?.yearsOfExperience ?? yearsOfExperience(),
+    years: stated?.yearsOfExperience ?? yearsOfExperience(ctx.config.siteTimeZone),
   };
 }
 

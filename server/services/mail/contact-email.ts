@@ -1,5 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import { inboxHref } from '../../../core/inbox-url';
+import { formatSiteDateTime } from '../../../core/site-time';
 import type { ContactMessage } from '../../../core/types';
 import type { NotificationConfig } from '../../config';
 
@@ -11,19 +12,27 @@ function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim(); // eslint-disable-line no-control-regex -- the point
 }
 
+/** What an e-mail says of the site: its name, its address, and the zone its times are written in. */
+export interface EmailSite {
+  brandName: string;
+  siteUrl: string;
+  /** SITE_TIME_ZONE: "26 Nov 2026, 00:59 Bhutan time". */
+  timeZone: string;
+}
+
 /**
  * The e-mail that tells the owner of a new contact message: the sender named in the subject, their address
  * as Reply-To (so answering the e-mail answers them), the message, and where the inbox is.
  */
 export function composeContactEmail(
   message: Pick<ContactMessage, 'name' | 'email' | 'phone' | 'message' | 'createdAt'>,
-  site: { brandName: string; siteUrl: string },
+  site: EmailSite,
   notifications: Pick<NotificationConfig, 'to' | 'from'>,
 ): SendMailOptions {
   const name = oneLine(message.name);
   const inboxUrl = `${site.siteUrl}${inboxHref({ view: 'inbox', q: '' })}`;
   const text = [
-    `${name} wrote through the contact form of ${site.brandName} on ${message.createdAt}:`,
+    `${name} wrote through the contact form of ${site.brandName} on ${formatSiteDateTime(message.createdAt, site.timeZone)}:`,
     '',
     message.message,
     '',
@@ -47,13 +56,14 @@ export function composeContactEmail(
  */
 export function composeFloodSummaryEmail(
   flood: { count: number; hourlyMax: number; from: string; to: string },
-  site: { brandName: string; siteUrl: string },
+  site: EmailSite,
   notifications: Pick<NotificationConfig, 'to' | 'from'>,
 ): SendMailOptions {
   const spamUrl = `${site.siteUrl}${inboxHref({ view: 'spam', q: '' })}`;
+  const [from, to] = [flood.from, flood.to].map((at) => formatSiteDateTime(at, site.timeZone));
   const messages = flood.count === 1 ? '1 more message' : `${flood.count} more messages`;
   const text = [
-    `Between ${flood.from} and ${flood.to}, the contact form of ${site.brandName} received ${messages} than the ` +
+    `Between ${from} and ${to}, the contact form of ${site.brandName} received ${messages} than the ` +
       `${flood.hourlyMax} an hour that are e-mailed to you one by one. That many at once is usually a robot.`,
     '',
     `None was thrown away: they are kept in Spam in the inbox, where you can move any real one back: ${spamUrl}`,

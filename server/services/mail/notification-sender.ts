@@ -59,7 +59,7 @@ export function startNotificationSender(ctx: ServiceContext, notifications: Noti
   /** The e-mail a claimed row stands for, or null when its message was deleted since (its row went with it). */
   async function compose(claim: ClaimedNotification): Promise<SendMailOptions | null> {
     const { brandName } = await getSiteSettings(ctx);
-    const site = { brandName, siteUrl: ctx.config.siteUrl };
+    const site = { brandName, siteUrl: ctx.config.siteUrl, timeZone: ctx.config.siteTimeZone };
     if (claim.kind === 'flood-summary') {
       const { max, windowMs } = ctx.config.contactFlood;
       const to = new Date(Date.parse(claim.createdAt) + windowMs).toISOString();

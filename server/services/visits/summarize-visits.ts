@@ -40,7 +40,7 @@ export interface VisitSummary extends VisitCount {
 }
 
 /**
- * The visits of a period of studio days (YYYY-MM-DD, Thimphu, both included), for the dashboard: ended days from
+ * The visits of a period of studio days (YYYY-MM-DD in SITE_TIME_ZONE, both included), for the dashboard: ended days from
  * their rollups, the others (today, and days not rolled up yet) from the raw page views. Visitors of a period
  * are the sum of its days' (each day hashes visitors with a new salt, so no one can be followed across days).
  */

@@ -1,21 +1,11 @@
-import { SITE_TIME_ZONE } from '../../../core/constants';
-import { fromSiteLocalInput } from '../../../core/publication';
+import { fromSiteLocalInput } from '../../../core/site-time';
 
-const SITE_DATE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SITE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/** The site's calendar day (YYYY-MM-DD, in SITE_TIME_ZONE) of an instant: the day a page view and its salt belong to. */
+export { siteDay } from '../../../core/site-time';
 
-/** The studio's calendar day (YYYY-MM-DD, Thimphu) of an instant: the day a page view and its salt belong to. */
-export function siteDay(ms: number): string {
-  return SITE_DATE.format(new Date(ms));
-}
-
-/** The instant (ms) a studio day begins: midnight in Thimphu. */
-export function siteDayStart(day: string): number {
-  return Date.parse(fromSiteLocalInput(`${day}T00:00`)!);
+/** The instant (ms) a site day begins: midnight in SITE_TIME_ZONE. */
+export function siteDayStart(day: string, zone: string): number {
+  return Date.parse(fromSiteLocalInput(`${day}T00:00`, zone)!);
 }
 
 /** The day `count` days after `day` (before, when negative). */

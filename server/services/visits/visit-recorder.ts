@@ -75,6 +75,7 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
   const batchSize = options.batchSize ?? VISIT_QUEUE.batchSize;
   const { queueMax } = ctx.config.analytics;
   const site = ctx.config.siteUrl;
+  const zone = ctx.config.siteTimeZone;
   const siteHost = new URL(site).hostname;
   const salts = new VisitorSalts(ctx.db);
   const limit = new BeaconLimit(VISIT_BEACON_LIMIT);
@@ -98,7 +99,7 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
     if (beacon.sessionToken && (await findSession(ctx, beacon.sessionToken, at))) return undefined;
     const addressKey = rateLimitKey(beacon.address);
     if (!limit.take(addressKey, at)) return 'rate-limited';
-    const day = siteDay(at);
+    const day = siteDay(at, zone);
     const salt = (await salts.saltOf(day, { make: true, now: at }))!;
     const yesterdaySalt = await salts.saltOf(addDays(day, -1), { make: false, now: at });
     return {
@@ -119,7 +120,7 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
     try {
       const view = await viewOf(beacon, at);
       if (view === undefined) return;
-      if (typeof view === 'string') return drop(siteDay(at), view);
+      if (typeof view === 'string') return drop(siteDay(at, zone), view);
       if (queue.length >= queueMax) return drop(view.day, 'queue-full');
       queue.push(view);
       if (queue.length >= batchSize) void flush();

@@ -23,7 +23,7 @@ export interface VisitUpkeep {
  * yesterday, so no salt outlives 48 hours.
  */
 export async function keepUpVisits(ctx: ServiceContext, now = Date.now()): Promise<VisitUpkeep> {
-  const today = siteDay(now);
+  const today = siteDay(now, ctx.config.siteTimeZone);
   const pending = await ctx.db
     .selectFrom('visitEvents')
     .select('day')
@@ -34,7 +34,7 @@ export async function keepUpVisits(ctx: ServiceContext, now = Date.now()): Promi
     .execute();
   const rolledUp: string[] = [];
   for (const { day } of pending) {
-    if (now < siteDayStart(addDays(day, 1)) + ROLLUP_SETTLE_MS) continue;
+    if (now < siteDayStart(addDays(day, 1), ctx.config.siteTimeZone) + ROLLUP_SETTLE_MS) continue;
     const done = await ctx.db.transaction().execute(async (trx) => {
       await lockCounter(trx, 'visit-rollup', day);
       const already = await trx.selectFrom('visitDailyTotals').select('day').where('day', '=', day).executeTakeFirst();

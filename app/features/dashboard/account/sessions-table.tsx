@@ -1,5 +1,6 @@
 import type { ActiveSession } from '../../../../core/account';
 import { formatDateTime } from '../../../lib/format';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import type { NoticeReport } from '../notice';
 import { useFormSubmit } from '../use-form-submit';
 import { accountRequest, reportAccountFailure } from './account-api';
@@ -8,6 +9,7 @@ const SIGN_OUT_FAILED = 'Error signing the session out';
 
 /** Where the administrator is signed in; any other session can be signed out, one or all at once. */
 export function SessionsTable({ sessions, report }: { sessions: ActiveSession[]; report: NoticeReport }) {
+  const zone = useSiteTimeZone();
   const { submit, busy } = useFormSubmit();
   const onFailure = reportAccountFailure(report, SIGN_OUT_FAILED);
   const others = sessions.filter((session) => !session.current).length;
@@ -51,10 +53,10 @@ export function SessionsTable({ sessions, report }: { sessions: ActiveSession[];
                 <td>{session.device}</td>
                 <td>{session.ip}</td>
                 <td>
-                  <time dateTime={session.signedInAt}>{formatDateTime(session.signedInAt)}</time>
+                  <time dateTime={session.signedInAt}>{formatDateTime(session.signedInAt, zone)}</time>
                 </td>
                 <td>
-                  <time dateTime={session.lastSeenAt}>{formatDateTime(session.lastSeenAt)}</time>
+                  <time dateTime={session.lastSeenAt}>{formatDateTime(session.lastSeenAt, zone)}</time>
                 </td>
                 <td>
                   {session.current ? (

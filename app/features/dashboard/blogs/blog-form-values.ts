@@ -37,7 +37,8 @@ export function newBlogValues(): BlogFormValues {
   };
 }
 
-export function blogValues(blog: Blog): BlogFormValues {
+/** A stored post as the form holds it; `zone` is the site's, which a scheduled time is shown in. */
+export function blogValues(blog: Blog, zone: string): BlogFormValues {
   return {
     title: blog.title,
     author: blog.author,
@@ -47,16 +48,16 @@ export function blogValues(blog: Blog): BlogFormValues {
     content: blog.content,
     tags: blog.tags.join(', '),
     readTime: blog.readTime,
-    publishAt: publishAtInput(blog.publishedAt),
+    publishAt: publishAtInput(blog.publishedAt, zone),
     seoDescription: blog.seoDescription ?? '',
     seoImage: blog.seoImage ?? '',
   };
 }
 
-/** The form's values as the API's schema takes them, the publication time as UTC. */
-export function blogInput(values: BlogFormValues) {
+/** The form's values as the API's schema takes them, the publication time (read in `zone`, the site's) as UTC. */
+export function blogInput(values: BlogFormValues, zone: string) {
   // A draft keeps no time; a post published with none is published at once (or keeps its first time).
-  const publishAt = values.status === 'published' ? publishAtValue(values.publishAt) : undefined;
+  const publishAt = values.status === 'published' ? publishAtValue(values.publishAt, zone) : undefined;
   return { ...values, publishAt };
 }
 

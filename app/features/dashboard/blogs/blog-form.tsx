@@ -10,6 +10,7 @@ import type { Blog } from '../../../../core/types';
 import { ImagePicker, type PickedImage, pickImage } from '../image-picker';
 import { type BlogFormValues, type BlogImages, blogValues, newBlogValues } from './blog-form-values';
 import { useFormSubmit } from '../use-form-submit';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { useFormValues } from '../use-form-values';
 import { type SaveOutcome, saveBlog } from './save-blog';
 import type { UnsavedBlog } from './unsaved-blogs';
@@ -71,9 +72,11 @@ export function BlogForm({
   onDiscard: (copy: { key: string; title: string }) => void;
 }) {
   const blogId = blog?.id ?? unsaved?.copy.blogId ?? null;
+  const timeZone = useSiteTimeZone();
   const { values, set, field } = useFormValues<BlogFormValues>(
     // A copy kept before a field existed (the SEO fields) gets that field empty.
-    () => (unsaved ? { ...newBlogValues(), ...unsaved.copy.values } : blog ? blogValues(blog) : newBlogValues()),
+    () =>
+      unsaved ? { ...newBlogValues(), ...unsaved.copy.values } : blog ? blogValues(blog, timeZone) : newBlogValues(),
   );
   const [featured, setFeatured] = useState<PickedImage[]>(() =>
     unsaved?.files.image ? [pickImage(unsaved.files.image, 'cropped')] : [],
@@ -92,6 +95,7 @@ export function BlogForm({
       unsavedKey,
       values,
       files: { image: featured[0]?.file, images: gallery.map((picked) => picked.file) },
+      timeZone,
     });
     if (outcome.kind === 'saved') return onSaved(outcome.blog);
     setFailure(outcome.kind === 'invalid' ? null : outcome);

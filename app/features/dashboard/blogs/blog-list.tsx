@@ -1,5 +1,6 @@
 import type { Blog } from '../../../../core/types';
 import { formatDate } from '../../../lib/format';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { isPublicNow } from '../publish-at';
 import { PublicationBadge } from '../publish-at-field';
 import type { UnsavedBlog } from './unsaved-blogs';
@@ -21,6 +22,7 @@ export function BlogList({
   onEdit: (blog: Blog) => void;
   onDelete: (blog: Blog) => void;
 }) {
+  const zone = useSiteTimeZone();
   return (
     <ul className="blog-rows">
       {blogs.map((blog) => (
@@ -32,7 +34,7 @@ export function BlogList({
               {blog.status === 'published' && <PublicationBadge publishedAt={blog.publishedAt} />}{' '}
               <span>{blog.category}</span> · <span>{blog.author}</span> ·{' '}
               <time dateTime={blog.publishedAt ?? blog.createdAt}>
-                {formatDate(blog.publishedAt ?? blog.createdAt)}
+                {formatDate(blog.publishedAt ?? blog.createdAt, zone)}
               </time>
             </p>
             {unsavedKeys.has(String(blog.id)) && (
@@ -72,6 +74,7 @@ export function UnsavedBlogList({
   onEdit: (copy: UnsavedBlog) => void;
   onDiscard: (copy: UnsavedBlog) => void;
 }) {
+  const zone = useSiteTimeZone();
   return (
     <section className="blog-unsaved" aria-labelledby="blog-unsaved-title">
       <h2 id="blog-unsaved-title">Not saved on the server</h2>
@@ -84,7 +87,7 @@ export function UnsavedBlogList({
               <p className="blog-row__meta">
                 <span className="blog-badge blog-badge--unsaved">Not saved on the server</span>{' '}
                 <span>{copy.blogId === null ? 'New post' : `Changes to post ${copy.blogId}`}</span> · kept{' '}
-                <time dateTime={copy.keptAt}>{formatDate(copy.keptAt)}</time>
+                <time dateTime={copy.keptAt}>{formatDate(copy.keptAt, zone)}</time>
               </p>
               {copy.imageCount > 0 && !copy.imagesKept && (
                 <p className="blog-row__warning">

@@ -10,6 +10,7 @@ import { BlogForm } from './blog-form';
 import { BlogList, UnsavedBlogList } from './blog-list';
 import { saveBlog } from './save-blog';
 import { useFormSubmit } from '../use-form-submit';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { type UnsavedBlog, discardUnsavedBlog, unsavedBlogFiles, useUnsavedBlogs } from './unsaved-blogs';
 import './blogs.css';
 
@@ -25,6 +26,7 @@ function matches(blog: Blog, query: string, status: BlogStatus | 'all'): boolean
 /** The Blogs Manager: every post, a search and a status filter, the form, and the local copies of failed saves. */
 export function BlogsManager({ blogs }: { blogs: Blog[] }) {
   const { submit, busy } = useFormSubmit();
+  const timeZone = useSiteTimeZone();
   const { notice, showSuccess, showError, clear } = useNotice();
   const unsaved = useUnsavedBlogs();
   const [query, setQuery] = useState('');
@@ -48,6 +50,7 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
       unsavedKey: copy.key,
       values: copy.values,
       files: await unsavedBlogFiles(copy),
+      timeZone,
     });
     setRetrying(null);
     if (outcome.kind === 'saved') showSuccess(`Saved “${outcome.blog.title}” on the server.`);

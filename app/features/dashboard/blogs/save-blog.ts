@@ -49,17 +49,20 @@ export async function saveBlog(
     unsavedKey,
     values,
     files,
+    timeZone,
   }: {
     blogId: number | null;
     unsavedKey: string | null;
     values: BlogFormValues;
     files: BlogImages;
+    /** The site's zone, which the form's "Publish at" is read in. */
+    timeZone: string;
   },
 ): Promise<SaveOutcome> {
   const key = unsavedKey ?? unsavedKeyFor(blogId);
   let scaled: BlogImages = { images: [] };
   const result = await submit({
-    input: blogInput(values),
+    input: blogInput(values, timeZone),
     schema: blogFormSchema,
     send: async (input) => {
       const [image] = files.image ? await scaleImagesForUpload([files.image]) : [];

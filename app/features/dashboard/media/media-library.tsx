@@ -3,6 +3,7 @@ import { resolveImageUrl } from '../../../../core/image-url';
 import { MESSAGES } from '../../../../core/messages';
 import type { MediaItem } from '../../../../core/types';
 import { formatDate, formatFileSize } from '../../../lib/format';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { ConfirmDialog } from '../../../ui/modal';
 import { dashboardRequest, withDetail } from '../dashboard-api';
 import type { NoticeReport } from '../notice';
@@ -11,6 +12,7 @@ import { useFormSubmit } from '../use-form-submit';
 import { ResponsiveImage } from '../../../ui/responsive-image';
 
 function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }) {
+  const zone = useSiteTimeZone();
   return (
     <li className="dashboard-card media-card">
       <ResponsiveImage
@@ -41,7 +43,7 @@ function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }
         <div>
           <dt>Uploaded</dt>
           <dd>
-            <time dateTime={item.uploadDate}>{formatDate(item.uploadDate)}</time>
+            <time dateTime={item.uploadDate}>{formatDate(item.uploadDate, zone)}</time>
           </dd>
         </div>
       </dl>

@@ -3,7 +3,8 @@ import { Form, useNavigation } from 'react-router';
 import { CONTACT_STATUSES } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import type { ContactMessage } from '../../../../core/types';
-import { formatDate } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { BULK_FORM_ID } from './bulk-delete';
 import { NotificationStatus } from './notification-status';
 
@@ -14,6 +15,7 @@ interface MessageCardProps {
 }
 
 export function MessageCard({ message, selected, onSelect }: MessageCardProps) {
+  const zone = useSiteTimeZone();
   const [confirming, setConfirming] = useState(false);
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('id') === String(message.id);
@@ -39,7 +41,7 @@ export function MessageCard({ message, selected, onSelect }: MessageCardProps) {
           <p>
             <a href={`mailto:${message.email}`}>{message.email}</a>
             {message.phone && <> · {message.phone}</>} ·{' '}
-            <time dateTime={message.createdAt}>{formatDate(message.createdAt)}</time>
+            <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, zone)}</time>
           </p>
         </div>
       </header>

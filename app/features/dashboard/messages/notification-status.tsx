@@ -1,6 +1,7 @@
 import type { SpamReason } from '../../../../core/constants';
 import type { ContactNotification } from '../../../../core/types';
 import { formatDateTime } from '../../../lib/format';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 
 /** The e-mail to the owner about one message: sent, waiting to retry, or not sent and why. */
 export function NotificationStatus({
@@ -10,6 +11,7 @@ export function NotificationStatus({
   notification: ContactNotification | null;
   spamReason: SpamReason | null;
 }) {
+  const zone = useSiteTimeZone();
   if (!notification && spamReason === 'flood') {
     return (
       <p className="message__notification" data-state="flood">
@@ -28,7 +30,7 @@ export function NotificationStatus({
   if (state === 'sent') {
     return (
       <p className="message__notification" data-state="sent">
-        E-mail: sent {sentAt && <time dateTime={sentAt}>{formatDateTime(sentAt)}</time>}
+        E-mail: sent {sentAt && <time dateTime={sentAt}>{formatDateTime(sentAt, zone)}</time>}
       </p>
     );
   }
@@ -50,7 +52,7 @@ export function NotificationStatus({
   return (
     <p className="message__notification" data-state="retrying">
       E-mail: waiting to retry (attempt {attempts + 1} at{' '}
-      <time dateTime={nextAttemptAt}>{formatDateTime(nextAttemptAt)}</time>)
+      <time dateTime={nextAttemptAt}>{formatDateTime(nextAttemptAt, zone)}</time>)
       {lastError && <>; last error: {lastError}</>}
     </p>
   );

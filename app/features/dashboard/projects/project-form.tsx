@@ -13,6 +13,7 @@ import { Field, RequiredNote } from '../../../ui/field';
 import { ProjectBasics } from './project-basics';
 import { publishAtInput, publishAtValue } from '../publish-at';
 import { PublishAtField } from '../publish-at-field';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { SeoFields } from '../seo-fields';
 import { useNewImages } from './new-images';
 import { useFormSubmit } from '../use-form-submit';
@@ -35,7 +36,7 @@ interface ProjectFormValues {
   seoImage: string;
 }
 
-function initialValues(project: Project | null): ProjectFormValues {
+function initialValues(project: Project | null, zone: string): ProjectFormValues {
   return {
     title: project?.title ?? '',
     year: project ? String(project.year) : '',
@@ -47,7 +48,7 @@ function initialValues(project: Project | null): ProjectFormValues {
     description: project?.description ?? '',
     featured: project?.featured ?? false,
     showInRecent: project?.showInRecent ?? false,
-    publishAt: publishAtInput(project?.publishedAt),
+    publishAt: publishAtInput(project?.publishedAt, zone),
     seoDescription: project?.seoDescription ?? '',
     seoImage: project?.seoImage ?? '',
   };
@@ -73,7 +74,8 @@ export function ProjectFormDialog({
   onSaved: (saved: Project, created: boolean) => void;
   onClose: () => void;
 }) {
-  const { values, field, checkbox } = useFormValues(() => initialValues(project));
+  const zone = useSiteTimeZone();
+  const { values, field, checkbox } = useFormValues(() => initialValues(project, zone));
   const { form, errors, clearError, busy: saving, submit: save } = useFormSubmit();
   const newImages = useNewImages(values.title);
   const formNotice = useNotice();
@@ -85,7 +87,7 @@ export function ProjectFormDialog({
     // time given or at once.
     const published = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') !== 'draft';
     const { publishAt, ...fields } = values;
-    const publication = { published, publishAt: published ? publishAtValue(publishAt) : '' };
+    const publication = { published, publishAt: published ? publishAtValue(publishAt, zone) : '' };
     const imagesMissing = !project && newImages.images.length === 0;
     const result = await save({
       input: { ...fields, ...publication },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { HOME_RECENT_PROJECTS } from '../../../../core/constants';
 import { formatDate } from '../../../lib/format';
+import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { NoticeArea, useNotice } from '../notice';
 import { ProjectFlagButton, ProjectFlagItem } from '../projects/project-flag-item';
 import type { ProjectSummary } from '../projects/project-summary';
@@ -14,6 +15,7 @@ import './recent-projects.css';
  * home page's loader (app/routes/public/home.server.ts) picks from them.
  */
 export function RecentProjectsManager({ projects }: { projects: ProjectSummary[] }) {
+  const zone = useSiteTimeZone();
   const notice = useNotice();
   const flags = useProjectFlags(notice);
   const [search, setSearch] = useState('');
@@ -71,7 +73,7 @@ export function RecentProjectsManager({ projects }: { projects: ProjectSummary[]
               <ProjectFlagItem
                 key={project.id}
                 project={project}
-                details={<p>Created {formatDate(project.createdAt)}</p>}
+                details={<p>Created {formatDate(project.createdAt, zone)}</p>}
               >
                 <span className={project.showInRecent ? 'recent-tag recent-tag--on' : 'recent-tag'}>
                   {project.showInRecent ? 'In Recent' : 'Not in Recent'}
