@@ -18,6 +18,8 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/** pg-pool's words when no connection of a full pool came free in time (a new one that does not come says others). */
+const POOL_QUEUE_TIMEOUT = 'timeout exceeded when trying to connect';
 /** node-postgres and PostgreSQL's own words for a connection that is gone or never came. */
 const CONNECTION_FAILURE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Connection terminated unexpectedly)/;
@@ -111,7 +113,12 @@ export function guardPool(pool: pg.Pool): {
   /** Passes a query's failure on as what it means: DatabaseUnavailableError for an outage, as is otherwise. */
   const failure = (error: unknown): never => {
     if (!isConnectionFailure(error)) throw error;
-    markDown(error instanceof DatabaseUnavailableError ? (error.cause ?? error) : error);
+    // Waiting that long for a connection the pool lends (all ten busy) says the site is busy, not that the
+    // database is gone: this request gets its 503, the others go on. A database too slow to answer shows in the
+    // queries those connections run, which do mark it.
+    if (!(error instanceof Error && error.message === POOL_QUEUE_TIMEOUT)) {
+      markDown(error instanceof DatabaseUnavailableError ? (error.cause ?? error) : error);
+    }
     throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
   };
 
