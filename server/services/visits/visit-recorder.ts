@@ -1,7 +1,9 @@
 import { isbot } from 'isbot';
 import type { Beacon, VisitRecorder } from './visit-counter';
 import { VISIT_BEACON_LIMIT, VISIT_GAP_MS, VISIT_QUEUE } from '../../../core/constants';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { VisitEventsTable } from '../../db/schema';
 import { logEvent } from '../../log';
 import { rateLimitKey } from '../limits/client-key';
 import type { ServiceContext } from '../context';
@@ -16,17 +18,8 @@ import { VisitorSalts, visitorHash } from './visitor-hash';
 export const VISIT_DROP_REASONS = ['bot', 'queue-full', 'rate-limited', 'opted-out'] as const;
 export type VisitDropReason = (typeof VISIT_DROP_REASONS)[number];
 
-interface PendingView {
-  at: string;
-  day: string;
-  path: string;
-  referrerHost: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  device: string;
-  browser: string;
-  visitor: string;
+/** A page view waiting for its batch: its row as stored, and what joins a visit across midnight. */
+interface PendingView extends Omit<Insertable<VisitEventsTable>, 'id'> {
   /** The visitor under yesterday's salt, while that salt exists: kept in memory only, to join a visit. */
   visitorYesterday?: string;
 }
