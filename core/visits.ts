@@ -63,7 +63,7 @@ export function visitRangeOf(params: URLSearchParams, today: string): VisitRange
     return { key: 'custom', from, to };
   }
   const key = params.get('range');
-  return periodRange(key !== null && key in VISIT_PERIODS ? (key as VisitPeriodKey) : DEFAULT_VISIT_PERIOD, today);
+  return periodRange(key !== null && Object.hasOwn(VISIT_PERIODS, key) ? (key as VisitPeriodKey) : DEFAULT_VISIT_PERIOD, today);
 }
 
 export interface VisitCount {

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { SITE_TIME_ZONE_LABEL } from '../../../../core/constants';
 import { DEFAULT_VISIT_PERIOD, VISIT_PERIODS, type VisitPeriodKey, type VisitRange } from '../../../../core/visits';
 import { PERIOD_NAMES } from './visit-words';
 
@@ -47,6 +48,7 @@ export function VisitRangePicker({ range, today }: { range: VisitRange; today: s
           {range.problem} Showing the {PERIOD_NAMES[DEFAULT_VISIT_PERIOD].title.toLowerCase()}.
         </p>
       )}
+      <p className="visit-range__zone">Days are {SITE_TIME_ZONE_LABEL}.</p>
       <a className="visit-range__export" href={`/dashboard/visits.csv?${rangeQuery(range)}`} download>
         Download the daily figures (CSV)
       </a>
