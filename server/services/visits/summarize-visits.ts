@@ -1,4 +1,6 @@
 import type { ServiceContext } from '../context';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema';
 import {
   type DayDimension,
   type DayPage,
@@ -37,6 +39,10 @@ export interface VisitSummary extends VisitCount {
   dropped: Record<VisitDropReason, number>;
 }
 
+/** A page's or a breakdown value's figures, of one day or summed over several. */
+type PageSum = Omit<DayPage, 'day'>;
+type DimensionSum = Omit<DayDimension, 'day'>;
+
 /**
  * The visits of a period of studio days (YYYY-MM-DD, Thimphu, both included), for the dashboard: ended days from
  * their rollups, the others (today, and days not rolled up yet) from the raw page views. Visitors of a period
@@ -47,10 +53,31 @@ export async function summarizeVisits(
   { from, to, limit = 10 }: { from: string; to: string; limit?: number },
 ): Promise<VisitSummary> {
   const { rolledTotals, rolled, open } = await rolledUpDays(ctx, from, to);
-  const wasRolled = <T extends { day: string }>(row: T) => rolled.has(row.day);
+  // The rolled-up days' pages and breakdowns summed by the database (a year is some 10,000 rows, a few dozen
+  // sums); the open days' come from their raw views. A day rolled up while these run is still read raw only.
+  const rolledOnly = (eb: ExpressionBuilder<Database, 'visitDailyPages' | 'visitDailyDimensions'>) =>
+    eb.and([eb('day', '>=', from), eb('day', '<=', to), ...(open.length > 0 ? [eb('day', 'not in', open)] : [])]);
+  const sums = (eb: ExpressionBuilder<Database, 'visitDailyPages' | 'visitDailyDimensions'>) => [
+    eb.fn.sum<number>('visitors').as('visitors'),
+    eb.fn.sum<number>('pageviews').as('pageviews'),
+  ];
   const [rolledPages, rolledDimensions, raw, drops] = await Promise.all([
-    ctx.db.selectFrom('visitDailyPages').selectAll().where('day', '>=', from).where('day', '<=', to).execute(),
-    ctx.db.selectFrom('visitDailyDimensions').selectAll().where('day', '>=', from).where('day', '<=', to).execute(),
+    rolled.size > 0
+      ? ctx.db
+          .selectFrom('visitDailyPages')
+          .where(rolledOnly)
+          .select((eb) => ['path', ...sums(eb)])
+          .groupBy('path')
+          .execute()
+      : [],
+    rolled.size > 0
+      ? ctx.db
+          .selectFrom('visitDailyDimensions')
+          .where(rolledOnly)
+          .select((eb) => ['dimension', 'value', ...sums(eb)])
+          .groupBy(['dimension', 'value'])
+          .execute()
+      : [],
     open.length > 0
       ? aggregateRawDays(ctx.db, (eb) => eb('day', 'in', open))
       : { totals: [], pages: [], dimensions: [] },
@@ -62,10 +89,9 @@ export async function summarizeVisits(
       .groupBy('reason')
       .execute(),
   ]);
-  // A day rolled up while these ran is counted from its raw views, not twice.
   const totals: DayTotals[] = [...rolledTotals, ...raw.totals];
-  const pages: DayPage[] = [...rolledPages.filter(wasRolled), ...raw.pages];
-  const dimensions = [...(rolledDimensions as DayDimension[]).filter(wasRolled), ...raw.dimensions];
+  const pages: PageSum[] = [...rolledPages, ...raw.pages];
+  const dimensions: DimensionSum[] = [...(rolledDimensions as DimensionSum[]), ...raw.dimensions];
 
   const byDay = new Map(totals.map((row) => [row.day, row]));
   const daily = daysBetween(from, to).map((day) => ({
