@@ -63,7 +63,10 @@ export function visitRangeOf(params: URLSearchParams, today: string): VisitRange
     return { key: 'custom', from, to };
   }
   const key = params.get('range');
-  return periodRange(key !== null && Object.hasOwn(VISIT_PERIODS, key) ? (key as VisitPeriodKey) : DEFAULT_VISIT_PERIOD, today);
+  return periodRange(
+    key !== null && Object.hasOwn(VISIT_PERIODS, key) ? (key as VisitPeriodKey) : DEFAULT_VISIT_PERIOD,
+    today,
+  );
 }
 
 export interface VisitCount {
@@ -116,6 +119,8 @@ export interface VisitOverview {
   campaigns: VisitRankRow[];
   devices: VisitRankRow[];
   browsers: VisitRankRow[];
+  /** Page views not counted in the range, by reason: bot, opted-out, rate-limited, queue-full. */
+  dropped: Record<string, number>;
 }
 
 /** Contact messages per 1,000 visitors, one decimal; null without visitors. */

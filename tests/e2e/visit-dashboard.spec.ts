@@ -130,6 +130,7 @@ test('five pages of one visitor, one by client-side navigation, show as five pag
     await page.waitForTimeout(1500);
     await page.reload();
     await expect(figure(page, 'Today', 'Page views')).toHaveText('5');
+    await expect(page.getByText('Not counted: 1 by bots and monitors.')).toBeVisible();
     await page.getByText('Show the figures of each day as a table').click();
     await expectNoAxeViolations(page);
   } finally {

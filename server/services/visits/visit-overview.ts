@@ -111,5 +111,6 @@ export async function overviewVisits(
     campaigns: summary.breakdowns.utm_campaign,
     devices: summary.breakdowns.device,
     browsers: summary.breakdowns.browser,
+    dropped: summary.dropped,
   };
 }

@@ -5,6 +5,22 @@ import { VisitRangePicker } from './visit-range-picker';
 import { VisitRanking, rankedDevices, rankedPages, rankedValues } from './visit-rankings';
 import { formatFigure, rangeTitle } from './visit-words';
 
+const DROP_WORDS: Record<string, string> = {
+  bot: 'by bots and monitors',
+  'opted-out': 'from browsers that ask not to be tracked',
+  'rate-limited': 'from one address past its limit',
+  'queue-full': 'while the server was too busy',
+};
+
+/** The page views left out of the figures, and why; nothing when none were. */
+function NotCounted({ dropped }: { dropped: Record<string, number> }) {
+  const parts = Object.entries(DROP_WORDS)
+    .filter(([reason]) => (dropped[reason] ?? 0) > 0)
+    .map(([reason, words]) => `${formatFigure(dropped[reason]!)} ${words}`);
+  if (parts.length === 0) return null;
+  return <p className="visit-report__dropped">Not counted: {parts.join(', ')}.</p>;
+}
+
 /** The range's visits: the chart, what was viewed, where visitors came from, their devices, and the enquiries. */
 export function VisitRangeReport({ visits, today }: { visits: VisitOverview; today: string }) {
   const title = rangeTitle(visits.range);
@@ -17,6 +33,7 @@ export function VisitRangeReport({ visits, today }: { visits: VisitOverview; tod
         <strong>{formatFigure(visits.totals.pageviews)}</strong>{' '}
         {visits.totals.pageviews === 1 ? 'page view' : 'page views'}
       </p>
+      <NotCounted dropped={visits.dropped} />
       <VisitChart daily={visits.daily} title={title} />
       <div className="visit-report__grid">
         <VisitRanking
