@@ -47,6 +47,7 @@ const API_ON_POSTGRES = [
   'secrets-at-rest',
   'sign-in-throttle',
   'site',
+  'visit-dashboard',
   'visits',
 ].map((name) => `tests/api/${name}.test.ts`);
 

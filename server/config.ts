@@ -9,6 +9,7 @@ import {
   type RateLimitName,
   SESSION_IDLE_MS,
   SESSION_TTL_MS,
+  VISIT_BEACON_LIMIT,
   VISIT_QUEUE,
   VISIT_RETENTION_DAYS,
 } from '../core/constants';
@@ -90,6 +91,11 @@ export interface AnalyticsConfig {
   retentionDays: number;
   /** ANALYTICS_QUEUE_MAX: page views waiting in memory for their batch, at most (VISIT_QUEUE). */
   queueMax: number;
+  /**
+   * ANALYTICS_BEACON_LIMIT_MAX, for benchmarks and tests only: page views one address may send in the window of
+   * VISIT_BEACON_LIMIT. A load generator on loopback is one address; a site should keep the default.
+   */
+  beaconLimitMax: number;
 }
 
 export interface NotificationConfig {
@@ -320,6 +326,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         VISIT_RETENTION_DAYS,
       ),
       queueMax: Math.ceil(parsePositiveNumber('ANALYTICS_QUEUE_MAX', env.ANALYTICS_QUEUE_MAX, VISIT_QUEUE.queueMax)),
+      beaconLimitMax: Math.ceil(
+        parsePositiveNumber('ANALYTICS_BEACON_LIMIT_MAX', env.ANALYTICS_BEACON_LIMIT_MAX, VISIT_BEACON_LIMIT.max),
+      ),
     },
     siteIsHttps,
     notifications: parseNotifications(env),

@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import type { Route } from './+types/dashboard-home';
 import { loadDashboardHome } from './dashboard-home.server';
 import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
+import { NewMessagesCard } from '../../features/dashboard/new-messages-card';
+import { VisitPeriods } from '../../features/dashboard/visits/visit-periods';
+import { VisitRangeReport } from '../../features/dashboard/visits/visit-overview';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadDashboardHome(context, request);
@@ -38,9 +41,28 @@ function RecentList<T extends { id: number }>({
   );
 }
 
-/** The dashboard home: the five counts of SPEC section 2 and the three most recent of each kind. */
+/** What the page says instead of the figures when visits are not counted. */
+function CountingOff({ counting }: { counting: 'off' | 'off-server' }) {
+  return (
+    <p className="dashboard-card visit-off">
+      {counting === 'off' ? (
+        <>
+          Visits are not being counted. You can switch counting on in <Link to="/dashboard/settings">Settings</Link>.
+        </>
+      ) : (
+        'Visits are not counted: counting is switched off on the server (ANALYTICS=0).'
+      )}
+    </p>
+  );
+}
+
+/**
+ * The dashboard home, the owner's overview (issue 23): visitors and page views for today, 7, 30 and 365 days,
+ * the new messages, the chosen range's visits in detail, and the five counts of SPEC section 2 with the three
+ * most recent of each kind.
+ */
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const { stats, recentProjects, recentBlogs, recentClients } = loaderData;
+  const { counting, visits, today, newMessages, stats, recentProjects, recentBlogs, recentClients } = loaderData;
   const counts = [
     ['Total Projects', stats.projects],
     ['Published Blogs', stats.publishedBlogs],
@@ -51,6 +73,19 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Dashboard</h1>
+      <div className="dashboard-overview">
+        <section aria-labelledby="visit-periods" className="dashboard-overview__visits">
+          <h2 id="visit-periods">Visitors and page views</h2>
+          {visits ? (
+            <VisitPeriods periods={visits.periods} />
+          ) : (
+            counting !== 'on' && <CountingOff counting={counting} />
+          )}
+        </section>
+        <NewMessagesCard {...newMessages} />
+      </div>
+      {visits && <VisitRangeReport visits={visits} today={today} />}
+      <h2 className="dashboard-content-title">Your content</h2>
       <dl className="dashboard-stats">
         {counts.map(([label, value]) => (
           <div key={label} className="dashboard-card">

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import { resolveImageUrl } from '../../../core/image-url';
 import type { SiteSettings } from '../../../core/types';
+import { VISIT_SWITCH_FIELD } from '../../../core/visits';
 import type { Route } from './+types/dashboard-settings';
 import { loadSettings, saveSettings } from './dashboard-settings.server';
 import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
@@ -31,7 +32,7 @@ const FIELDS: { name: Exclude<keyof SiteSettings, 'logo'>; label: string; type?:
 
 /** The site settings the public pages show (kept on the server, not in the browser as SPEC had it). */
 export default function DashboardSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings } = loaderData;
+  const { settings, countVisits, countingOffOnServer } = loaderData;
   const navigation = useNavigation();
   return (
     <>
@@ -69,6 +70,24 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
           )}
           <input id="settings-logo" name="logo" type="file" accept="image/*" />
         </div>
+        <fieldset className="settings-visits">
+          <legend>Visits</legend>
+          <input type="hidden" name={VISIT_SWITCH_FIELD} value="1" />
+          <label>
+            <input
+              type="checkbox"
+              name="countVisits"
+              defaultChecked={countVisits}
+              aria-describedby="settings-visits-hint"
+            />
+            Count visits
+          </label>
+          <p id="settings-visits-hint" className="settings-visits__hint">
+            {countingOffOnServer
+              ? 'Counting is switched off on the server (ANALYTICS=0), so nothing is counted whatever this says.'
+              : 'Counts visitors and page views for the dashboard, without cookies and without keeping addresses. Switched off, nothing is counted and nothing is shown.'}
+          </p>
+        </fieldset>
         {actionData && (
           <p role="status" className={actionData.ok ? 'dashboard-form__ok' : 'dashboard-form__error'}>
             {actionData.ok ? actionData.message : actionData.error}

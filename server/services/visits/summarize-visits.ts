@@ -1,4 +1,6 @@
 import type { ServiceContext } from '../context';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema';
 import {
   type DayDimension,
   type DayPage,
@@ -8,13 +10,11 @@ import {
   aggregateRawDays,
 } from './visit-aggregates';
 import { daysBetween } from './visit-day';
+import type { VisitCount } from '../../../core/visits';
 import { entityOf } from './visit-traits';
 import { VISIT_DROP_REASONS, type VisitDropReason } from './visit-recorder';
 
-export interface VisitCount {
-  visitors: number;
-  pageviews: number;
-}
+export type { VisitCount };
 
 export interface VisitBreakdownRow extends VisitCount {
   value: string;
@@ -39,6 +39,10 @@ export interface VisitSummary extends VisitCount {
   dropped: Record<VisitDropReason, number>;
 }
 
+/** A page's or a breakdown value's figures, of one day or summed over several. */
+type PageSum = Omit<DayPage, 'day'>;
+type DimensionSum = Omit<DayDimension, 'day'>;
+
 /**
  * The visits of a period of studio days (YYYY-MM-DD in SITE_TIME_ZONE, both included), for the dashboard: ended days from
  * their rollups, the others (today, and days not rolled up yet) from the raw page views. Visitors of a period
@@ -48,18 +52,35 @@ export async function summarizeVisits(
   ctx: ServiceContext,
   { from, to, limit = 10 }: { from: string; to: string; limit?: number },
 ): Promise<VisitSummary> {
-  const inPeriod = <T extends { day: string }>(row: T) => row.day >= from && row.day <= to;
-  const [rolledTotals, rolledPages, rolledDimensions, raw, drops] = await Promise.all([
-    ctx.db.selectFrom('visitDailyTotals').selectAll().where('day', '>=', from).where('day', '<=', to).execute(),
-    ctx.db.selectFrom('visitDailyPages').selectAll().where('day', '>=', from).where('day', '<=', to).execute(),
-    ctx.db.selectFrom('visitDailyDimensions').selectAll().where('day', '>=', from).where('day', '<=', to).execute(),
-    aggregateRawDays(ctx.db, (eb) =>
-      eb.and([
-        eb('day', '>=', from),
-        eb('day', '<=', to),
-        eb('day', 'not in', eb.selectFrom('visitDailyTotals').select('day')),
-      ]),
-    ),
+  const { rolledTotals, rolled, open } = await rolledUpDays(ctx, from, to);
+  // The rolled-up days' pages and breakdowns summed by the database (a year is some 10,000 rows, a few dozen
+  // sums); the open days' come from their raw views. A day rolled up while these run is still read raw only.
+  const rolledOnly = (eb: ExpressionBuilder<Database, 'visitDailyPages' | 'visitDailyDimensions'>) =>
+    eb.and([eb('day', '>=', from), eb('day', '<=', to), ...(open.length > 0 ? [eb('day', 'not in', open)] : [])]);
+  const sums = (eb: ExpressionBuilder<Database, 'visitDailyPages' | 'visitDailyDimensions'>) => [
+    eb.fn.sum<number>('visitors').as('visitors'),
+    eb.fn.sum<number>('pageviews').as('pageviews'),
+  ];
+  const [rolledPages, rolledDimensions, raw, drops] = await Promise.all([
+    rolled.size > 0
+      ? ctx.db
+          .selectFrom('visitDailyPages')
+          .where(rolledOnly)
+          .select((eb) => ['path', ...sums(eb)])
+          .groupBy('path')
+          .execute()
+      : [],
+    rolled.size > 0
+      ? ctx.db
+          .selectFrom('visitDailyDimensions')
+          .where(rolledOnly)
+          .select((eb) => ['dimension', 'value', ...sums(eb)])
+          .groupBy(['dimension', 'value'])
+          .execute()
+      : [],
+    open.length > 0
+      ? aggregateRawDays(ctx.db, (eb) => eb('day', 'in', open))
+      : { totals: [], pages: [], dimensions: [] },
     ctx.db
       .selectFrom('visitDrops')
       .select((eb) => ['reason', eb.fn.sum<number>('count').as('count')])
@@ -68,9 +89,9 @@ export async function summarizeVisits(
       .groupBy('reason')
       .execute(),
   ]);
-  const totals: DayTotals[] = [...rolledTotals, ...raw.totals].filter(inPeriod);
-  const pages: DayPage[] = [...rolledPages, ...raw.pages];
-  const dimensions = [...(rolledDimensions as DayDimension[]), ...raw.dimensions];
+  const totals: DayTotals[] = [...rolledTotals, ...raw.totals];
+  const pages: PageSum[] = [...rolledPages, ...raw.pages];
+  const dimensions: DimensionSum[] = [...(rolledDimensions as DimensionSum[]), ...raw.dimensions];
 
   const byDay = new Map(totals.map((row) => [row.day, row]));
   const daily = daysBetween(from, to).map((day) => ({
@@ -108,6 +129,46 @@ export async function summarizeVisits(
       VISIT_DROP_REASONS.map((reason) => [reason, Number(drops.find((row) => row.reason === reason)?.count ?? 0)]),
     ) as Record<VisitDropReason, number>,
   };
+}
+
+/**
+ * The period's rolled-up days (their totals) and the others, whose raw views are read instead: today, days not
+ * rolled up yet, and days without views. Asking the raw views for those days by name lets the index on `day`
+ * find them, rather than walking every raw view of the period to leave the rolled-up ones out.
+ */
+async function rolledUpDays(ctx: ServiceContext, from: string, to: string) {
+  const rolledTotals = (
+    await ctx.db.selectFrom('visitDailyTotals').selectAll().where('day', '>=', from).where('day', '<=', to).execute()
+  ).map((row) => ({ day: row.day, visitors: Number(row.visitors), pageviews: Number(row.pageviews) }));
+  const rolled = new Set(rolledTotals.map((row) => row.day));
+  return { rolledTotals, rolled, open: daysBetween(from, to).filter((day) => !rolled.has(day)) };
+}
+
+/** Visitors and page views per day of a period (YYYY-MM-DD, both included): the summary's `daily` alone. */
+export async function countVisitsByDay(
+  ctx: ServiceContext,
+  { from, to }: { from: string; to: string },
+): Promise<Map<string, VisitCount>> {
+  const { rolledTotals, open } = await rolledUpDays(ctx, from, to);
+  const raw =
+    open.length > 0
+      ? await ctx.db
+          .selectFrom('visitEvents')
+          .where('day', 'in', open)
+          .select((eb) => [
+            'day',
+            eb.fn.count<number>('visitor').distinct().as('visitors'),
+            eb.fn.countAll<number>().as('pageviews'),
+          ])
+          .groupBy('day')
+          .execute()
+      : [];
+  return new Map(
+    [...rolledTotals, ...raw].map((row) => [
+      row.day,
+      { visitors: Number(row.visitors), pageviews: Number(row.pageviews) },
+    ]),
+  );
 }
 
 /** Sums rows by key; most visitors first, then most views, then by key. */

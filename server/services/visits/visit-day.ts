@@ -8,15 +8,4 @@ export function siteDayStart(day: string, zone: string): number {
   return Date.parse(fromSiteLocalInput(`${day}T00:00`, zone)!);
 }
 
-/** The day `count` days after `day` (before, when negative). */
-export function addDays(day: string, count: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
-}
-
-/** Every day from `from` to `to`, both included. */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to && days.length <= 3660; day = addDays(day, 1)) days.push(day);
-  return days;
-}
+export { addDays, daysBetween } from '../../../core/visits';

@@ -71,7 +71,7 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
   const zone = ctx.config.siteTimeZone;
   const siteHost = new URL(site).hostname;
   const salts = new VisitorSalts(ctx.db);
-  const limit = new BeaconLimit(VISIT_BEACON_LIMIT);
+  const limit = new BeaconLimit({ ...VISIT_BEACON_LIMIT, max: ctx.config.analytics.beaconLimitMax });
   let queue: PendingView[] = [];
   let drops = new Map<string, number>();
   let flushing: Promise<void> | undefined;

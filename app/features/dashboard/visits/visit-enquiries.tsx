@@ -1,0 +1,44 @@
+import { type VisitOverview, enquiriesPerThousand } from '../../../../core/visits';
+import { formatDay, formatFigure } from './visit-words';
+
+function rate(messages: number, visitors: number): string {
+  const value = enquiriesPerThousand(messages, visitors);
+  return value === null ? '–' : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+}
+
+/** Contact messages per week beside the week's visitors: how many visitors write (enquiries per 1,000). */
+export function VisitEnquiries({ weeks, totals }: Pick<VisitOverview, 'weeks' | 'totals'>) {
+  return (
+    <section className="dashboard-card visit-enquiries" aria-labelledby="visit-enquiries">
+      <h3 id="visit-enquiries">Messages and visitors by week</h3>
+      <p>
+        {formatFigure(totals.messages)} {totals.messages === 1 ? 'message' : 'messages'} from{' '}
+        {formatFigure(totals.visitors)} {totals.visitors === 1 ? 'visitor' : 'visitors'}:{' '}
+        {rate(totals.messages, totals.visitors)} enquiries per 1,000 visitors.
+      </p>
+      {/* A year has 53 weeks: the table scrolls within the card, and takes the focus so a keyboard can scroll it. */}
+      <div className="visit-enquiries__scroll" role="region" aria-label="Weeks" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Week from</th>
+              <th scope="col">Visitors</th>
+              <th scope="col">Messages</th>
+              <th scope="col">Enquiries per 1,000 visitors</th>
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.week}>
+                <th scope="row">{formatDay(week.week)}</th>
+                <td>{formatFigure(week.visitors)}</td>
+                <td>{formatFigure(week.messages)}</td>
+                <td>{rate(week.messages, week.visitors)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import type { VisitOverview } from '../../../../core/visits';
+import { VisitChart } from './visit-chart';
+import { VisitEnquiries } from './visit-enquiries';
+import { VisitRangePicker } from './visit-range-picker';
+import { VisitRanking, rankedDevices, rankedPages, rankedValues } from './visit-rankings';
+import { formatFigure, rangeTitle } from './visit-words';
+
+const DROP_WORDS: Record<string, string> = {
+  bot: 'by bots and monitors',
+  'opted-out': 'from browsers that ask not to be tracked',
+  'rate-limited': 'from one address past its limit',
+  'queue-full': 'while the server was too busy',
+};
+
+/** The page views left out of the figures, and why; nothing when none were. */
+function NotCounted({ dropped }: { dropped: Record<string, number> }) {
+  const parts = Object.entries(DROP_WORDS)
+    .filter(([reason]) => (dropped[reason] ?? 0) > 0)
+    .map(([reason, words]) => `${formatFigure(dropped[reason]!)} ${words}`);
+  if (parts.length === 0) return null;
+  return <p className="visit-report__dropped">Not counted: {parts.join(', ')}.</p>;
+}
+
+/** The range's visits: the chart, what was viewed, where visitors came from, their devices, and the enquiries. */
+export function VisitRangeReport({ visits, today }: { visits: VisitOverview; today: string }) {
+  const title = rangeTitle(visits.range);
+  return (
+    <section className="visit-report" aria-labelledby="visit-report">
+      <h2 id="visit-report">Visits: {title}</h2>
+      <VisitRangePicker range={visits.range} today={today} />
+      <p className="visit-report__totals">
+        <strong>{formatFigure(visits.totals.visitors)}</strong> {visits.totals.visitors === 1 ? 'visitor' : 'visitors'},{' '}
+        <strong>{formatFigure(visits.totals.pageviews)}</strong>{' '}
+        {visits.totals.pageviews === 1 ? 'page view' : 'page views'}
+      </p>
+      <NotCounted dropped={visits.dropped} />
+      <VisitChart daily={visits.daily} title={title} />
+      <div className="visit-report__grid">
+        <VisitRanking
+          id="visit-pages"
+          title="Most viewed"
+          column="Page"
+          rows={rankedPages(visits.pages)}
+          empty="No page views in this period."
+        />
+        <VisitRanking
+          id="visit-referrers"
+          title="Where visitors came from"
+          column="Website"
+          rows={rankedValues(visits.referrers)}
+          empty="No visitor came from a link on another website in this period."
+        />
+        <VisitRanking
+          id="visit-campaigns"
+          title="Campaigns"
+          column="Campaign"
+          rows={rankedValues(visits.campaigns)}
+          empty="No visitor came through a campaign link (utm_campaign) in this period."
+        />
+        <VisitRanking
+          id="visit-devices"
+          title="Phones / Computers / Tablets"
+          column="Device"
+          rows={rankedDevices(visits.devices)}
+          empty="No visitors in this period."
+        />
+        <VisitRanking
+          id="visit-browsers"
+          title="Browsers"
+          column="Browser"
+          rows={rankedValues(visits.browsers)}
+          empty="No visitors in this period."
+        />
+        <VisitEnquiries weeks={visits.weeks} totals={visits.totals} />
+      </div>
+    </section>
+  );
+}

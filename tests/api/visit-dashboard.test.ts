@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryServerDatabase } from '../support/test-database';
+import { startSignedIn, type TestServer } from '../support/test-server';
+import { api } from '../support/api-client';
+import { BROWSER_USER_AGENTS } from '../support/user-agent-fixtures';
+
+/**
+ * The owner's side of the visits over HTTP (issue 23): the CSV of the daily figures and the Settings page's
+ * "Count visits" switch, a plain form post that works without JavaScript. The figures themselves are
+ * tests/domain/visit-overview.test.ts's.
+ */
+let server: TestServer;
+let cookie: string;
+
+beforeAll(async () => {
+  ({ server, cookie } = await startSignedIn());
+});
+afterAll(() => server?.stop());
+
+async function beacon(path: string): Promise<number> {
+  const answer = await fetch(`${server.url}/api/event`, {
+    method: 'POST',
+    headers: { origin: server.origin, 'content-type': 'text/plain', 'user-agent': BROWSER_USER_AGENTS[0]! },
+    body: JSON.stringify({ p: path, r: '' }),
+  });
+  return answer.status;
+}
+
+const storedViews = async () =>
+  Number(
+    (await queryServerDatabase<{ n: number | string }>(server.dataDir, 'select count(*) as n from visit_events'))[0]!.n,
+  );
+
+async function until(read: () => Promise<number>, expected: number): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  let value = await read();
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+/** Posts the Settings form as a browser without JavaScript does, the checkbox ticked or not. */
+async function saveSettings(countVisits: boolean) {
+  const form = new FormData();
+  form.set('brandName', 'Studio');
+  form.set('visitSwitch', '1');
+  if (countVisits) form.set('countVisits', 'on');
+  return api(server, 'POST', '/dashboard/settings', { cookie, form });
+}
+
+describe('the daily figures as CSV', () => {
+  it('answers the administrator only, kept by nobody, one line a day of the range', async () => {
+    const anonymous = await fetch(`${server.url}/dashboard/visits.csv?range=7d`, { redirect: 'manual' });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get('location')).toMatch(/^\/dashboard\/login\?redirectTo=/);
+
+    expect(await beacon('/about')).toBe(204);
+    expect(await until(storedViews, 1)).toBe(1);
+    const answer = await api<string>(server, 'GET', '/dashboard/visits.csv?range=7d', { cookie });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    expect(answer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="visits-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = answer.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Date,Visitors,Page views,Messages');
+    expect(lines).toHaveLength(8);
+    expect(lines.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2},1,1,0$/);
+
+    const custom = await api<string>(server, 'GET', '/dashboard/visits.csv?from=2026-01-01&to=2026-01-03', { cookie });
+    expect(custom.body.trimEnd().split('\r\n').slice(1)).toEqual([
+      '2026-01-01,0,0,0',
+      '2026-01-02,0,0,0',
+      '2026-01-03,0,0,0',
+    ]);
+  });
+});
+
+describe('the Count visits switch in Settings', () => {
+  it('stops counting and showing the visits when unticked, and starts again when ticked', async () => {
+    const before = await storedViews();
+    expect((await saveSettings(false)).status).toBe(200);
+    const page = await api<string>(server, 'GET', '/dashboard/settings', { cookie });
+    expect(page.body).toMatch(/<input type="checkbox"[^>]*name="countVisits"(?![^>]*checked)[^>]*\/>/);
+    const home = await api<string>(server, 'GET', '/dashboard', { cookie });
+    expect(home.body).toContain('Visits are not being counted.');
+    expect(home.body).not.toContain('Most viewed');
+    // The public pages send no beacon now, and one sent anyway is not kept.
+    expect(await beacon('/contact')).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await storedViews()).toBe(before);
+
+    expect((await saveSettings(true)).status).toBe(200);
+    expect((await api<string>(server, 'GET', '/dashboard', { cookie })).body).toContain('Most viewed');
+    expect(await beacon('/contact')).toBe(204);
+    expect(await until(storedViews, before + 1)).toBe(before + 1);
+  });
+});
