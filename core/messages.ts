@@ -101,6 +101,16 @@ export const MESSAGES = {
     `The value of "${name}" must be a whole number from ${min} to ${max}`,
   invalidJson: 'The request body is not valid JSON',
   internalError: 'Something went wrong on our side. Please try again.',
+  /** The public address not set up (server/config.ts siteUrlProblem), said at start and on every dashboard page. */
+  siteUrlUnset:
+    'The site\'s public address (SITE_URL) is not set, so the links it gives out (in search results, shared posts, ' +
+    'the sitemap and the e-mails about messages) point to localhost, which no visitor can open. Set SITE_URL to the ' +
+    'address people type, such as https://www.example.bt, and start the site again.',
+  siteUrlLoopback: (siteUrl: string) =>
+    `The site's public address (SITE_URL) is ${siteUrl}, which only this computer can open, while the site listens ` +
+    'for other computers too: the links it gives out (in search results, shared posts, the sitemap and the e-mails ' +
+    'about messages) will not work for visitors. Set SITE_URL to the address people type, such as ' +
+    'https://www.example.bt, and start the site again.',
   /** A database outage (server/db/availability.ts), as a read and as a write that was not saved are told. */
   databaseUnavailable: 'The site cannot reach its database just now. Please try again in a minute.',
   databaseUnavailableNotSaved:

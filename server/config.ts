@@ -13,6 +13,7 @@ import {
   VISIT_QUEUE,
   VISIT_RETENTION_DAYS,
 } from '../core/constants';
+import { MESSAGES } from '../core/messages';
 import { canonicalTimeZone } from '../core/site-time';
 
 /**
@@ -42,6 +43,12 @@ export interface Config {
   /** DATABASE_URL (postgres://…): PostgreSQL instead of the SQLite file. */
   databaseUrl: string | undefined;
   siteUrl: string;
+  /**
+   * What is wrong with the public address, in words for the owner, or undefined: a production site without SITE_URL
+   * (every canonical URL, the sitemap, Open Graph and the e-mails say localhost), or one whose SITE_URL is this
+   * computer's while it listens beyond it. Said at start and on every dashboard page.
+   */
+  siteUrlProblem: string | undefined;
   /**
    * SITE_TIME_ZONE (an IANA zone, Asia/Thimphu by default): every date and time a person reads is shown in it,
    * the feeds carry its offset, and the days of the visit counts begin at its midnight.
@@ -268,6 +275,17 @@ function parseNotifications(env: NodeJS.ProcessEnv): NotificationConfig | undefi
   };
 }
 
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
+
+function siteUrlProblemOf(env: NodeJS.ProcessEnv, siteUrl: string): string | undefined {
+  if (env.NODE_ENV !== 'production') return undefined;
+  if (!env.SITE_URL) return MESSAGES.siteUrlUnset;
+  const listensBeyondLoopback = !LOOPBACK_HOST.test(env.HOST || '0.0.0.0');
+  return LOOPBACK_HOST.test(new URL(siteUrl).hostname) && listensBeyondLoopback
+    ? MESSAGES.siteUrlLoopback(siteUrl)
+    : undefined;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -293,6 +311,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKeyFile: path.join(dataDir, 'secret.key'),
     databaseUrl,
     siteUrl,
+    siteUrlProblem: siteUrlProblemOf(env, siteUrl),
     siteTimeZone: parseSiteTimeZone(env.SITE_TIME_ZONE),
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,

@@ -1,7 +1,9 @@
 import { expect, expectFitsTheScreen, expectNoAxeViolations, gotoHydrated, isPhone } from './fixtures';
 import { LAYOUT } from './e2e-env';
 import { dashboardSite, signInQuickly, test, uniqueName } from './dashboard-support';
+import { MESSAGES } from '../../core/messages';
 import { createClient } from '../support/factories';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer } from '../support/test-server';
 
 test.use(dashboardSite);
 
@@ -72,4 +74,26 @@ test.describe('dashboard layout', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   });
+});
+
+test('a site started without SITE_URL says so at start, and on every dashboard page until it is set', async ({
+  page,
+}) => {
+  const site = await startTestServer({ SITE_URL: '' });
+  try {
+    // Printed right after the address, on stderr: it may reach the test a moment after "Site ready".
+    await expect.poll(() => site.output()).toContain(`*** WARNING: ${MESSAGES.siteUrlUnset}`);
+    const signedIn = await page.request.post(`${site.url}/api/auth/login`, {
+      data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+      headers: { origin: site.origin },
+    });
+    expect(signedIn.status()).toBe(200);
+    for (const path of ['/dashboard', '/dashboard/settings']) {
+      await page.goto(`${site.url}${path}`);
+      await expect(page.getByRole('status').filter({ hasText: 'SITE_URL' })).toHaveText(MESSAGES.siteUrlUnset);
+    }
+    await expectNoAxeViolations(page);
+  } finally {
+    await site.stop();
+  }
 });

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../core/messages';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../server/config';
 
@@ -145,4 +146,25 @@ describe('SECRET_KEY', () => {
       expect(() => readConfig({ SECRET_KEY: value })).not.toThrow(value);
     },
   );
+});
+
+describe('the public address (SITE_URL)', () => {
+  const production = { NODE_ENV: 'production' };
+  it('is a problem the owner is told of when a production site has none, or one only this computer opens', () => {
+    expect(readConfig(production).siteUrlProblem).toBe(MESSAGES.siteUrlUnset);
+    expect(readConfig({ ...production, SITE_URL: 'http://localhost:3000' }).siteUrlProblem).toBe(
+      MESSAGES.siteUrlLoopback('http://localhost:3000'),
+    );
+    expect(readConfig({ ...production, SITE_URL: 'http://127.0.0.1:3000', HOST: '::' }).siteUrlProblem).toBe(
+      MESSAGES.siteUrlLoopback('http://127.0.0.1:3000'),
+    );
+  });
+
+  it('is none when it is set to a public address, when only this computer is served, or in development', () => {
+    expect(readConfig({ ...production, SITE_URL: 'https://www.studio.bt' }).siteUrlProblem).toBeUndefined();
+    expect(
+      readConfig({ ...production, SITE_URL: 'http://localhost:3000', HOST: '127.0.0.1' }).siteUrlProblem,
+    ).toBeUndefined();
+    expect(readConfig({ NODE_ENV: 'development' }).siteUrlProblem).toBeUndefined();
+  });
 });

@@ -8,5 +8,6 @@ export async function loadDashboardLayout(context: AppLoadContext, request: Requ
     username: session.username,
     newMessages: await countNewContactMessages(context.ctx),
     timeZone: context.ctx.config.siteTimeZone,
+    siteUrlProblem: context.ctx.config.siteUrlProblem ?? null,
   };
 }
