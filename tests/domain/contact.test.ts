@@ -15,17 +15,20 @@ describe('the contact form', () => {
     expect(withoutPhone).toMatchObject({ message: 'No phone', phone: '' });
   });
 
-  it.each([
-    ['name', { name: '' }, 'Full Name is required'],
-    ['email', { email: '' }, 'Email Address is required'],
-    ['email', { email: 'not-an-address' }, 'Please enter a valid email address'],
-    ['message', { message: '   ' }, 'Message is required'],
-  ])('refuses a missing or bad %s, keeping nothing', async (field, change, text) => {
-    await expect(addContactMessage(site.ctx, change)).rejects.toMatchObject({
-      status: 400,
-      message: text,
-      fields: { [field]: text },
-    });
+  it('refuses a missing or bad name, e-mail or message, naming it and keeping nothing', async () => {
+    const refusals: [string, Record<string, string>, string][] = [
+      ['name', { name: '' }, 'Full Name is required'],
+      ['email', { email: '' }, 'Email Address is required'],
+      ['email', { email: 'not-an-address' }, 'Please enter a valid email address'],
+      ['message', { message: '   ' }, 'Message is required'],
+    ];
+    for (const [field, change, text] of refusals) {
+      await expect(addContactMessage(site.ctx, change), text).rejects.toMatchObject({
+        status: 400,
+        message: text,
+        fields: { [field]: text },
+      });
+    }
     expect(await listContactMessages(site.ctx)).toEqual([]);
   });
 });

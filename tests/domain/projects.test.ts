@@ -23,20 +23,23 @@ async function stored(name: string): Promise<boolean> {
 }
 
 describe('creating a project', () => {
-  it.each([
-    ['title', 'Title is required'],
-    ['description', 'Description is required'],
-    ['year', 'Year is required'],
-    ['location', 'Location is required'],
-    ['category', 'Category is required'],
-  ])('requires %s', async (field, message) => {
-    const fields: Record<string, string> = { ...PROJECT_DEFAULTS };
-    delete fields[field];
-    await expect(createProject(site.ctx, fields, await imageFiles(1))).rejects.toMatchObject({
-      status: 400,
-      message,
-      fields: { [field]: message },
-    });
+  it('requires a title, description, year, location and category, naming the one missing', async () => {
+    const required = {
+      title: 'Title is required',
+      description: 'Description is required',
+      year: 'Year is required',
+      location: 'Location is required',
+      category: 'Category is required',
+    };
+    for (const [field, message] of Object.entries(required)) {
+      const fields: Record<string, string> = { ...PROJECT_DEFAULTS };
+      delete fields[field];
+      await expect(createProject(site.ctx, fields, await imageFiles(1)), field).rejects.toMatchObject({
+        status: 400,
+        message,
+        fields: { [field]: message },
+      });
+    }
   });
 
   it('refuses an unknown status or category and a year outside 1900–2099', async () => {

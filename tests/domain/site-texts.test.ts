@@ -97,7 +97,12 @@ describe('the About texts and cards', () => {
 
   it('refuse empty or long texts and blank cards, naming each field', async () => {
     await expect(
-      updateSiteTexts(site.ctx, { mission: '', homeAboutHeading: 'h'.repeat(121), workingHours: -1, yearsOfExperience: 1.5 }),
+      updateSiteTexts(site.ctx, {
+        mission: '',
+        homeAboutHeading: 'h'.repeat(121),
+        workingHours: -1,
+        yearsOfExperience: 1.5,
+      }),
     ).rejects.toMatchObject({
       status: 400,
       fields: {

@@ -48,7 +48,11 @@ export function addPost(ctx: ServiceContext, fields: Record<string, unknown> = {
 }
 
 /** A client, Active and of category General unless `fields` say otherwise. */
-export function addClient(ctx: ServiceContext, fields: Record<string, unknown> = {}, logo?: UploadedFile): Promise<Client> {
+export function addClient(
+  ctx: ServiceContext,
+  fields: Record<string, unknown> = {},
+  logo?: UploadedFile,
+): Promise<Client> {
   return createClient(ctx, { ...CLIENT_DEFAULTS, ...fields }, logo);
 }
 
