@@ -20,9 +20,8 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe('blog posts', () => {
-  it('accept tags as a list or comma-separated text, trimmed, empties dropped', async () => {
-    expect((await createBlog({ tags: [' earth ', '', 'walls'] })).body.data.tags).toEqual(['earth', 'walls']);
-    expect((await createBlog({ tags: 'earth, , walls ,' })).body.data.tags).toEqual(['earth', 'walls']);
+  // The rules of a post's fields (tags, required fields, status, the HTML kept) are tests/domain/blogs.test.ts.
+  it('take tags as comma-separated text in a multipart form', async () => {
     const multipart = await api<{ data: Blog }>(server, 'POST', '/api/blogs', {
       cookie,
       form: form({ ...post, tags: 'a, b' }),
@@ -30,33 +29,14 @@ describe('blog posts', () => {
     expect(multipart.body.data.tags).toEqual(['a', 'b']);
   });
 
-  it.each(['title', 'author', 'category', 'excerpt', 'content'])('require %s', async (field) => {
-    const { status, body } = await createBlog({ [field]: '' });
+  it('answer a missing field with 400, naming it', async () => {
+    const { status, body } = await createBlog({ title: '' });
     expect(status).toBe(400);
-    expect(Object.keys((body as unknown as { fields: object }).fields)).toContain(field);
-  });
-
-  it('refuse a status other than draft or published', async () => {
-    expect((await createBlog({ status: 'archived' })).status).toBe(400);
-  });
-
-  it('sanitise the HTML on save, keeping its formatting', async () => {
-    const content =
-      '<p onclick="steal()">Hello <em>there</em><script>alert(1)</script></p>' +
-      '<a href="javascript:alert(1)">bad</a><a href="https://example.com" target="_blank">good</a>' +
-      '<img src="x" onerror="alert(1)"><iframe src="https://evil.example"></iframe><style>p{}</style>';
-    const { body } = await createBlog({ content });
-    const saved = body.data.content;
-    expect(saved).toContain('<em>there</em>');
-    expect(saved).toContain('href="https://example.com"');
-    expect(saved).toContain('rel="noopener noreferrer"');
-    for (const bad of ['<script', 'onclick', 'onerror', 'javascript:', '<iframe', '<style'])
-      expect(saved).not.toContain(bad);
+    expect(Object.keys((body as unknown as { fields: object }).fields)).toContain('title');
   });
 
   it('keep drafts from visitors: listed and readable only with a session', async () => {
     const draft = await createBlog({ status: 'draft', title: 'Secret draft' });
-    expect(draft.body.data.publishedAt).toBeNull();
     const publicList = await api<{ data: Blog[] }>(server, 'GET', '/api/blogs');
     expect(publicList.body.data.every((blog) => blog.status === 'published')).toBe(true);
     expect(publicList.body.data.map((blog) => blog.id)).not.toContain(draft.body.data.id);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { changeContent, localContentWrites, readContentVersion } from '../../server/services/cache/content-version';
-import { createContactMessage, listContactMessages } from '../../server/services/content/contacts';
-import { createTestimonial, listTestimonials } from '../../server/services/content/testimonials';
+import { listContactMessages } from '../../server/services/content/contacts';
+import { listTestimonials } from '../../server/services/content/testimonials';
 import { contextPerTest } from '../support/domain-context';
+import { addContactMessage, addTestimonial } from '../support/domain-factories';
 
 // Issue 27: one way to change content. The walk over every write is tests/api/content-freshness.test.ts.
 
@@ -13,7 +14,7 @@ const versions = async () => ({ stored: await readContentVersion(site.ctx.db), l
 describe('changeContent', () => {
   it('bumps the content version once per change, with the change', async () => {
     const before = await versions();
-    await createTestimonial(site.ctx, { name: 'Pema', quote: 'A quote.', title: 'Teacher' });
+    await addTestimonial(site.ctx);
     expect(await versions()).toEqual({ stored: before.stored + 1, local: before.local + 1 });
   });
 
@@ -52,11 +53,7 @@ describe('changeContent', () => {
 
   it('is not called for a contact message, which no public page shows', async () => {
     const before = await versions();
-    await createContactMessage(
-      site.ctx,
-      { name: 'Pema', email: 'pema@example.bt', message: 'Hello from Paro.' },
-      { ip: '127.0.0.1' },
-    );
+    await addContactMessage(site.ctx);
     expect(await listContactMessages(site.ctx)).toHaveLength(1);
     expect(await versions()).toEqual(before);
   });

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INBOX_PAGE_SIZE } from '../../core/constants';
 import {
-  createContactMessage,
   deleteContactMessage,
   deleteContactMessages,
   listContactMessagePage,
@@ -9,22 +8,12 @@ import {
   updateContactMessage,
 } from '../../server/services/content/contacts';
 import { contextPerTest } from '../support/domain-context';
+import { addContactMessage } from '../support/domain-factories';
 
 const site = contextPerTest({ CONTACT_RATE_LIMIT_MAX: '1000', CONTACT_FLOOD_PER_HOUR: '1000' });
 
 /** The messages sent, oldest first: "Sender 0" … */
 const COUNT = 45;
-
-const message = {
-  name: 'Tashi Dorji',
-  email: 'tashi@example.bt',
-  phone: '+975 17 00 00 00',
-  message: 'We would like a house in Haa.',
-};
-
-function send(input: Record<string, unknown>): Promise<void> {
-  return createContactMessage(site.ctx, input, { ip: '127.0.0.1' });
-}
 
 async function names(query: Record<string, unknown>): Promise<string[]> {
   return (await listContactMessagePage(site.ctx, query)).data.map((each) => each.name);
@@ -33,9 +22,10 @@ async function names(query: Record<string, unknown>): Promise<string[]> {
 beforeEach(async () => {
   for (let index = 0; index < COUNT; index += 1) {
     const special = index === 7 ? { name: 'Pema 100% Wangmo', phone: '+975 77 12 34 56' } : {};
-    await send({
+    await addContactMessage(site.ctx, {
       name: `Sender ${index}`,
       email: `sender${index}@example.bt`,
+      phone: undefined,
       message: index === 3 ? 'About a TRADITIONAL farmhouse in Bumthang' : `Message number ${index}`,
       ...special,
     });
@@ -89,9 +79,9 @@ describe('deleting messages', () => {
 
 describe('one message', () => {
   it('is kept in Spam with the reason when a robot seems to have sent it: its hidden field filled, or sent within 2 s', async () => {
-    await send({ ...message, name: 'Filled the honeypot', website: 'http://spam.example' });
-    await send({ ...message, name: 'Sent in half a second', formStartedAt: Date.now() - 500 });
-    await send({ ...message, name: 'A person', formStartedAt: Date.now() - 5000, website: '' });
+    await addContactMessage(site.ctx, { name: 'Filled the honeypot', website: 'http://spam.example' });
+    await addContactMessage(site.ctx, { name: 'Sent in half a second', formStartedAt: Date.now() - 500 });
+    await addContactMessage(site.ctx, { name: 'A person', formStartedAt: Date.now() - 5000, website: '' });
     const [person, tooFast, honeypot] = await listContactMessages(site.ctx);
     expect(honeypot).toMatchObject({ name: 'Filled the honeypot', status: 'spam', spamReason: 'honeypot' });
     expect(tooFast).toMatchObject({ name: 'Sent in half a second', status: 'spam', spamReason: 'too-fast' });

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../core/messages';
 import {
   addProjectImages,
   arrangeProjectImages,
+  createProject,
   deleteProject,
   getProject,
   listProjects,
@@ -12,6 +13,7 @@ import {
 } from '../../server/services/content/projects';
 import { contextPerTest } from '../support/domain-context';
 import { addProject, imageFile, imageFiles } from '../support/domain-factories';
+import { PROJECT_DEFAULTS } from '../support/factories';
 
 const site = contextPerTest();
 
@@ -19,6 +21,51 @@ const site = contextPerTest();
 async function stored(name: string): Promise<boolean> {
   return (await site.ctx.storage.list()).some((entry) => entry.name === name);
 }
+
+describe('creating a project', () => {
+  it('requires a title, description, year, location and category, naming the one missing', async () => {
+    const required = {
+      title: 'Title is required',
+      description: 'Description is required',
+      year: 'Year is required',
+      location: 'Location is required',
+      category: 'Category is required',
+    };
+    for (const [field, message] of Object.entries(required)) {
+      const fields: Record<string, string> = { ...PROJECT_DEFAULTS };
+      delete fields[field];
+      await expect(createProject(site.ctx, fields, await imageFiles(1)), field).rejects.toMatchObject({
+        status: 400,
+        message,
+        fields: { [field]: message },
+      });
+    }
+  });
+
+  it('takes each of the four statuses and no other, a known category and a year in 1900–2099', async () => {
+    await expect(addProject(site.ctx, { status: 'Done' })).rejects.toMatchObject({ status: 400 });
+    await expect(addProject(site.ctx, { category: 'Spaceports' })).rejects.toMatchObject({ status: 400 });
+    await expect(addProject(site.ctx, { year: '1899' })).rejects.toMatchObject({
+      status: 400,
+      fields: { year: 'Year must be between 1900 and 2099' },
+    });
+    for (const status of ['In Progress', 'Completed', 'On Hold', 'Planning']) {
+      expect((await addProject(site.ctx, { status })).status).toBe(status);
+    }
+  });
+
+  it('needs at least one image and takes at most 10', async () => {
+    await expect(addProject(site.ctx, {}, 0)).rejects.toMatchObject({
+      status: 400,
+      message: MESSAGES.selectProjectImage,
+    });
+    await expect(addProject(site.ctx, {}, 11)).rejects.toMatchObject({
+      status: 400,
+      message: MESSAGES.tooManyImages(10),
+    });
+    expect(await listProjects(site.ctx, {}, { includeDrafts: true })).toEqual([]);
+  });
+});
 
 describe('reading projects', () => {
   it('lists newest first and filters exactly', async () => {

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { SEEDED_CARDS } from '../../server/db/migrations/0007-site-texts';
+import { listPageSeo, updatePageSeo } from '../../server/services/content/page-seo';
 import { getSiteContent, updateSiteTexts, updateTextCards } from '../../server/services/content/site-texts';
 import { getSiteStats } from '../../server/services/content/stats';
 import {
-  createTestimonial,
   deleteTestimonial,
   listTestimonials,
   reorderTestimonials,
   updateTestimonial,
 } from '../../server/services/content/testimonials';
 import { contextPerTest } from '../support/domain-context';
+import { addTestimonial } from '../support/domain-factories';
+import { TESTIMONIAL_DEFAULTS } from '../support/factories';
 import { expectSeeded } from '../support/seeded-site-texts';
 
 const site = contextPerTest();
@@ -25,16 +27,12 @@ describe('a new database', () => {
 
 describe('testimonials', () => {
   it('are added last, edited, reordered and deleted', async () => {
-    const added = await createTestimonial(site.ctx, {
-      name: 'Pema Lhamo',
-      quote: 'A new quote from Haa.',
-      title: 'Teacher',
-    });
+    const added = await addTestimonial(site.ctx);
     const ids = await testimonialIds();
     expect(ids.at(-1)).toBe(added.id);
 
     const edited = await updateTestimonial(site.ctx, added.id, { quote: 'An edited quote from Haa.' });
-    expect(edited).toMatchObject({ name: 'Pema Lhamo', quote: 'An edited quote from Haa.' });
+    expect(edited).toMatchObject({ name: TESTIMONIAL_DEFAULTS.name, quote: 'An edited quote from Haa.' });
 
     const reordered = [added.id, ...ids.slice(0, -1)];
     expect((await reorderTestimonials(site.ctx, { ids: reordered })).map((item) => item.id)).toEqual(reordered);
@@ -45,13 +43,21 @@ describe('testimonials', () => {
     await expect(deleteTestimonial(site.ctx, added.id)).rejects.toMatchObject({ status: 404 });
   });
 
-  it('take an order only when it names each of them once, and an edit only of one that exists', async () => {
+  it('need a name, a quote and a title within their limits, an order naming each once, an edit of one that exists', async () => {
     const ids = await testimonialIds();
     for (const bad of [ids.slice(1), [...ids, 999_999], [ids[0], ids[0], ...ids.slice(2)], 'x']) {
       await expect(reorderTestimonials(site.ctx, { ids: bad })).rejects.toMatchObject({ status: 400 });
     }
-    expect(await testimonialIds()).toEqual(ids);
     await expect(updateTestimonial(site.ctx, 999_999, { name: 'N' })).rejects.toMatchObject({ status: 404 });
+    await expect(addTestimonial(site.ctx, { name: ' ', title: undefined })).rejects.toMatchObject({
+      status: 400,
+      fields: { name: 'Name is required', title: 'Title is required' },
+    });
+    await expect(addTestimonial(site.ctx, { quote: 'q'.repeat(601) })).rejects.toMatchObject({
+      status: 400,
+      fields: { quote: 'Must be at most 600 characters' },
+    });
+    expect(await testimonialIds()).toEqual(ids);
   });
 });
 
@@ -74,7 +80,7 @@ describe('the About texts and cards', () => {
     });
   });
 
-  it('refuse a wrong number of cards, an unknown list and a stranger as founder, changing nothing', async () => {
+  it('refuse a stranger as founder, a wrong number of cards, an unknown list, empty or long texts and blank cards, naming each field and changing nothing', async () => {
     await expect(updateSiteTexts(site.ctx, { founderMemberId: 424242 })).rejects.toMatchObject({
       status: 400,
       message: MESSAGES.founderNotInTeam,
@@ -83,6 +89,42 @@ describe('the About texts and cards', () => {
       updateTextCards(site.ctx, 'core-values', { items: [{ title: 'One', text: 'Only one' }] }),
     ).rejects.toMatchObject({ status: 400, message: 'Exactly 3 cards are needed' });
     await expect(updateTextCards(site.ctx, 'nonsense', { items: [] })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      updateSiteTexts(site.ctx, {
+        mission: '',
+        homeAboutHeading: 'h'.repeat(121),
+        workingHours: -1,
+        yearsOfExperience: 1.5,
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      fields: {
+        mission: 'Mission is required',
+        homeAboutHeading: 'Must be at most 120 characters',
+        workingHours: 'Working hours cannot be negative',
+        yearsOfExperience: 'Years of experience must be a whole number',
+      },
+    });
+    await expect(
+      updateTextCards(site.ctx, 'what-we-do', {
+        items: [{ title: '', text: 'x' }, ...SEEDED_CARDS['what-we-do'].slice(1)],
+      }),
+    ).rejects.toMatchObject({ status: 400, fields: { 'items.0.title': 'Title is required' } });
     expectSeeded(await getSiteContent(site.ctx));
+  });
+});
+
+describe('the SEO fields of a static page', () => {
+  it('refuse pages with a parameter, unknown pages, long descriptions and images that are not images', async () => {
+    for (const input of [
+      { path: '/project/1', seoDescription: 'x' },
+      { path: '/nowhere' },
+      { path: '/about', seoDescription: 'd'.repeat(301) },
+      { path: '/about', seoImage: 'javascript:alert(1)' },
+      { path: '/about', seoImage: '../../etc/passwd' },
+    ]) {
+      await expect(updatePageSeo(site.ctx, input), JSON.stringify(input)).rejects.toMatchObject({ status: 400 });
+    }
+    expect(await listPageSeo(site.ctx)).toEqual([]);
   });
 });

@@ -1,25 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createBlog } from '../../server/services/content/blogs';
-import { createClient } from '../../server/services/content/clients';
 import { getSiteStats } from '../../server/services/content/stats';
 import { contextPerTest } from '../support/domain-context';
-import { addProject } from '../support/domain-factories';
+import { addClient, addPost, addProject } from '../support/domain-factories';
 
 const site = contextPerTest();
 
 describe('the public statistics', () => {
   it('are computed from the data: working hours are 100 per project', async () => {
     const before = await getSiteStats(site.ctx);
-    await addProject(site.ctx, { title: 'T', description: 'D', year: '2025', location: 'Haa', category: 'Office' });
-    await createClient(site.ctx, { name: 'C' });
-    await createBlog(site.ctx, {
-      title: 'T',
-      author: 'A',
-      category: 'News',
-      excerpt: 'E',
-      content: '<p>C</p>',
-      status: 'draft',
-    });
+    await addProject(site.ctx);
+    await addClient(site.ctx);
+    await addPost(site.ctx, { status: 'draft' });
     const after = await getSiteStats(site.ctx);
     expect(after.projects).toBe(before.projects + 1);
     expect(after.clients).toBe(before.clients + 1);
@@ -30,7 +21,7 @@ describe('the public statistics', () => {
 
   it('count Active clients only as Happy Clients', async () => {
     const before = await getSiteStats(site.ctx);
-    await createClient(site.ctx, { name: 'Pending Co', status: 'Pending' });
+    await addClient(site.ctx, { status: 'Pending' });
     expect((await getSiteStats(site.ctx)).clients).toBe(before.clients);
   });
 });

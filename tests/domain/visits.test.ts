@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBlog } from '../../server/services/content/blogs';
 import { summarizeVisits } from '../../server/services/visits/summarize-visits';
 import type { VisitRecorder } from '../../server/services/visits/visit-counter';
 import { startVisitRecorder } from '../../server/services/visits/visit-recorder';
 import { keepUpVisits } from '../../server/services/visits/visit-rollups';
 import { setVisitCounting } from '../../server/services/visits/visit-switch';
 import { contextPerTest, type DomainContext } from '../support/domain-context';
+import { addPost } from '../support/domain-factories';
 import { BOT_USER_AGENTS, BROWSER_USER_AGENTS } from '../support/user-agent-fixtures';
 
 const CHROME = BROWSER_USER_AGENTS[0]!;
@@ -59,14 +59,7 @@ describe('counting visits', () => {
   const site = countedSite();
 
   it('counts one visitor per address and browser a day, every view, and what each view keeps', async () => {
-    const post = await createBlog(site.ctx, {
-      title: 'Rammed earth',
-      author: 'A',
-      category: 'News',
-      excerpt: 'E',
-      content: '<p>C</p>',
-      status: 'published',
-    });
+    const post = await addPost(site.ctx, { title: 'Rammed earth' });
     await site.view('/?utm_source=newsletter&utm_medium=email&utm_campaign=winter', {
       referrer: 'https://www.google.com/search?q=studio',
     });

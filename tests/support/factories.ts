@@ -115,19 +115,34 @@ export function createPost(admin: Admin, fields: Record<string, unknown> = {}): 
   return created(admin.post('/api/blogs', { ...POST_DEFAULTS, ...fields }), 'a post');
 }
 
+export const CLIENT_DEFAULTS = { name: 'Test Client' };
+
 export function createClient(admin: Admin, fields: Record<string, string> = {}, logo?: UploadFile): Promise<Client> {
-  const client = form({ name: 'Test Client', ...fields }, { logo: logo ? [logo] : [] });
+  const client = form({ ...CLIENT_DEFAULTS, ...fields }, { logo: logo ? [logo] : [] });
   return created(admin.post('/api/clients', client), 'a client');
 }
+
+export const TEAM_MEMBER_DEFAULTS = { name: 'Test Member', title: 'Engineer', position: 'Site' };
 
 export function createTeamMember(
   admin: Admin,
   fields: Record<string, string> = {},
   photo?: UploadFile,
 ): Promise<TeamMember> {
-  const member = { name: 'Test Member', title: 'Engineer', position: 'Site', ...fields };
+  const member = { ...TEAM_MEMBER_DEFAULTS, ...fields };
   return created(admin.post('/api/team-members', form(member, { image: photo ? [photo] : [] })), 'a team member');
 }
+
+/** A valid testimonial, for the API and the services alike. */
+export const TESTIMONIAL_DEFAULTS = { name: 'Pema Lhamo', quote: 'A new quote from Haa.', title: 'Teacher, Haa' };
+
+/** A message as a person sends it through the contact form, for the API and the services alike. */
+export const CONTACT_MESSAGE_DEFAULTS = {
+  name: 'Tashi Dorji',
+  email: 'tashi@example.bt',
+  phone: '+975 17 00 00 00',
+  message: 'We would like a house in Haa.',
+};
 
 export async function uploadMedia(admin: Admin, file: UploadFile): Promise<MediaItem> {
   const { status, body } = await admin.post<{ items: MediaItem[] }>('/api/media/upload', form({}, { images: [file] }));
