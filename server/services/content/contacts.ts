@@ -28,10 +28,9 @@ const FLOOD_COUNTER = ['contact-flood', 'site'] as const;
 
 /**
  * Whether a message arriving now is past the site's hourly count (config.contactFlood): the messages that went
- * to the inbox in the last hour, counted in the transaction that stores this one, under a lock on PostgreSQL.
+ * to the inbox in the last hour, counted in the transaction that stores this one, after storeInTurn.
  */
 async function isFlooding(ctx: ServiceContext, trx: Db, now: Date): Promise<boolean> {
-  await lockCounter(trx, ...FLOOD_COUNTER);
   const { max, windowMs } = ctx.config.contactFlood;
   const row = await trx
     .selectFrom('contacts')
@@ -61,9 +60,13 @@ export async function createContactMessage(
   const honeypotFilled = website !== undefined && website.trim() !== '';
   const sentTooSoon = formStartedAt !== undefined && now - formStartedAt < CONTACT_MIN_FILL_MS;
   const trapped: SpamReason | null = honeypotFilled ? 'honeypot' : sentTooSoon ? 'too-fast' : null;
-  const stamp = new Date();
   // The e-mail is queued with the message or not at all: no message is stored untold, none told unstored.
   await ctx.db.transaction().execute(async (trx) => {
+    // Messages are stored one at a time (a lock on PostgreSQL; SQLite's write lock from BEGIN IMMEDIATE) and
+    // stamped once their turn has come, so their times follow the order they were counted in: a flood's summary,
+    // which counts from its first message's time, then sees every message stored after that one.
+    await lockCounter(trx, ...FLOOD_COUNTER);
+    const stamp = new Date();
     const spamReason: SpamReason | null = trapped ?? ((await isFlooding(ctx, trx, stamp)) ? 'flood' : null);
     const { id } = await trx
       .insertInto('contacts')
