@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { formatSiteDate, formatSiteDateTime, fromSiteLocalInput, siteDay } from '../../core/site-time';
-import type { Blog } from '../../core/types';
+import type { Blog, ContactMessage } from '../../core/types';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
 import { startTestSmtp } from '../support/test-smtp';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
@@ -117,6 +117,15 @@ test('every time in the inbox and on the account page is Bhutan time, with the b
     // The e-mail's body says when, in Bhutan time (its quoted-printable soft line breaks joined).
     expect(mail!.raw.replace(/=\r?\n/g, '')).toMatch(/on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Bhutan time:/);
     await signIn(page, site);
+    // The refused e-mail's first attempt is recorded before the inbox is drawn: the page does not poll.
+    await expect
+      .poll(async () => {
+        const { data } = (await (await page.request.get(`${site.url}/api/contacts`)).json()) as {
+          data: ContactMessage[];
+        };
+        return data.find((message) => message.name === 'Refused Sonam')?.notification?.attempts;
+      })
+      .toBe(1);
 
     await gotoHydrated(page, `${site.url}/dashboard/messages`);
     const retrying = page.locator('.message', { hasText: 'Refused Sonam' }).locator('.message__notification');

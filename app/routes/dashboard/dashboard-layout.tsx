@@ -84,11 +84,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </Form>
       </nav>
       <main id="main" className="dashboard__main">
-        {loaderData.siteUrlProblem && (
-          <p className="dashboard__set-up" role="status">
-            {loaderData.siteUrlProblem}
-          </p>
-        )}
+        {loaderData.siteUrlProblem && <p className="dashboard__set-up">{loaderData.siteUrlProblem}</p>}
         <SiteTimeZone value={loaderData.timeZone}>
           <Outlet />
         </SiteTimeZone>
