@@ -206,7 +206,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const siteUrl = config.siteUrl === `http://localhost:${config.port}` ? url : config.siteUrl;
   // One write, so whoever waits for "Site ready" also has the sign-in lines.
   if (first) (options.announce ?? console.log)(`Site ready at ${url}\n${describeSignIn(siteUrl, config, admin)}`);
-  // Loud, after the address and the sign-in, where someone starting the site reads last.
+  // Loud, on its own lines: with one process after the address and the sign-in; in a cluster the primary prints
+  // those once every worker listens, so this comes first.
   if (first && config.siteUrlProblem) console.warn(`\n*** WARNING: ${config.siteUrlProblem}\n`);
   // One process of a cluster is enough: the others would make the same files again.
   const variantsDone = new AbortController();
