@@ -1,4 +1,5 @@
 import { type Db, migrateToLatest } from '../../server/db/database';
+import { missingVariants } from '../../server/services/media/images';
 
 export const PROJECT_COUNT = 1000;
 
@@ -31,14 +32,13 @@ export async function fillProjects(db: Db): Promise<void> {
         .executeTakeFirstOrThrow();
       for (let position = 0; position < 3; position += 1) {
         const base = `project/bench-${id}-${position}`;
-        const variants = [400, 800].flatMap((width) =>
-          (['webp', 'avif'] as const).map((format) => ({
-            path: `${base}-${width}.${format}`,
-            width,
-            height: (width * 2) / 3,
-            format,
-          })),
-        );
+        // The variants the server asks for, so that its start-up finds none missing and adds none while measured.
+        const variants = missingVariants(1200, []).map(({ width, format }) => ({
+          path: `${base}-${width}.${format}`,
+          width,
+          height: (width * 2) / 3,
+          format,
+        }));
         const media = await trx
           .insertInto('mediaItems')
           .values({

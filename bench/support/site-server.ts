@@ -33,6 +33,8 @@ export async function startSite(
       DATA_DIR: dataDir,
       SEED_DEMO: '0',
       ADMIN_PASSWORD: 'bench-password',
+      // A loopback address while listening on loopback only: the server's warning about SITE_URL stays out of the figures.
+      SITE_URL: 'http://127.0.0.1',
       ...env,
     },
     stdio: ['ignore', output, 'inherit'],
