@@ -78,7 +78,6 @@ export function ResponsiveImage(props: ResponsiveImageProps) {
       alt={alt}
       width={width}
       height={height}
-      sizes={image ? sizes : undefined}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : undefined}

@@ -3,6 +3,8 @@ import { LAYOUT } from './e2e-env';
 import { dashboardSite, signInQuickly, test, uniqueName } from './dashboard-support';
 import { MESSAGES } from '../../core/messages';
 import { createClient } from '../support/factories';
+import { DASHBOARD_MAIN_LINKS, DASHBOARD_MORE_LINKS } from '../../app/features/dashboard/dashboard-nav';
+import { htmlErrors } from '../support/html-checker';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer } from '../support/test-server';
 
 test.use(dashboardSite);
@@ -63,6 +65,17 @@ test.describe('dashboard layout', () => {
       await expectNoAxeViolations(page);
       await expectFitsTheScreen(page);
     }
+  });
+
+  test('every dashboard page is valid HTML as the server sends it, by the W3C Nu Html Checker', async ({ page }) => {
+    await signInQuickly(page);
+    const documents = [];
+    for (const { to } of [...DASHBOARD_MAIN_LINKS, ...DASHBOARD_MORE_LINKS]) {
+      const response = await page.request.get(to);
+      expect(response.status(), to).toBe(200);
+      documents.push({ name: to, html: await response.text() });
+    }
+    expect(await htmlErrors(documents)).toEqual([]);
   });
 
   test('the lists are loaded again 300 ms after the window regains focus', async ({ page, admin }, testInfo) => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { LISTING_PAGES, STATIC_PUBLIC_PATHS } from '../../core/site-structure';
 import {
@@ -11,15 +12,27 @@ import {
   test,
 } from './fixtures';
 import { LAYOUT } from './e2e-env';
+import { htmlErrors } from '../support/html-checker';
+
+/** Every public route: the fixed pages, and one project and one post of the demo content. */
+async function publicPaths(page: Page): Promise<string[]> {
+  const [project] = await demoProjects(page);
+  const [blog] = await demoBlogs(page);
+  return [...STATIC_PUBLIC_PATHS, `/project/${project!.id}`, `/blog/${blog!.id}`];
+}
+
+/** A page with the mistake the checker once found on 47 pages: `sizes` on an image without `srcset`. */
+const INVALID_CONTROL = {
+  name: 'control',
+  html: '<!DOCTYPE html><html lang="en"><head><title>Control</title></head><body><img src="/a.jpg" sizes="100vw" alt="A"></body></html>',
+};
 
 test.describe('every public route', () => {
   test('is server-rendered with its title, description, canonical link and Open Graph tags', async ({
     request,
     page,
   }) => {
-    const [project] = await demoProjects(page);
-    const [blog] = await demoBlogs(page);
-    const paths = [...STATIC_PUBLIC_PATHS, `/project/${project!.id}`, `/blog/${blog!.id}`];
+    const paths = await publicPaths(page);
     expect(paths).toHaveLength(32);
     for (const path of paths) {
       const response = await request.get(path);
@@ -32,6 +45,19 @@ test.describe('every public route', () => {
       expect(html, path).toContain('<meta name="robots" content="index, follow, max-snippet:-1');
       expect(html, path).toContain('<main id="main"');
     }
+  });
+
+  test('are valid HTML as the server sends them, by the W3C Nu Html Checker', async ({ request, page }) => {
+    const paths = [...(await publicPaths(page)), '/no-such-page', '/dashboard/login'];
+    const documents = [];
+    for (const path of paths) documents.push({ name: path, html: await (await request.get(path)).text() });
+    const errors = await htmlErrors([...documents, INVALID_CONTROL]);
+    // The control's error shows the checker ran and read what it was given.
+    const [controlErrors, pageErrors] = [true, false].map((control) =>
+      errors.filter((error) => error.startsWith(`${INVALID_CONTROL.name}:`) === control),
+    );
+    expect(controlErrors).toEqual([expect.stringContaining('The “sizes” attribute must only be specified if')]);
+    expect(pageErrors).toEqual([]);
   });
 
   test('load no dashboard code', async ({ page }) => {

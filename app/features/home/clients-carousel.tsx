@@ -19,7 +19,7 @@ export function ClientsCarousel({ clients }: { clients: Client[] }) {
   }
   const shown = clients.slice(page * perPage, page * perPage + perPage);
   return (
-    <div className="clients" aria-roledescription="carousel" aria-label="Our clients">
+    <div className="clients" role="region" aria-roledescription="carousel" aria-label="Our clients">
       <ul className="clients__page" style={{ '--per-page': perPage } as React.CSSProperties}>
         {shown.map((client) => (
           <li key={client.id} className="clients__logo">

@@ -57,6 +57,7 @@ export function ProjectSlider({
       className="slider"
       data-enhanced={enhanced || undefined}
       style={{ '--per-page': perPage, '--slide-transition': `${SLIDE_TRANSITION_S}s` } as React.CSSProperties}
+      role="region"
       aria-roledescription="carousel"
       aria-label="Projects"
     >

@@ -27,7 +27,7 @@ export function ProjectGallery({ images, title }: { images: ImageDetails[]; titl
   }
 
   return (
-    <div className="gallery" aria-roledescription="carousel" aria-label={`${title} images`}>
+    <div className="gallery" role="region" aria-roledescription="carousel" aria-label={`${title} images`}>
       <button
         type="button"
         className="gallery__stage"

@@ -36,52 +36,54 @@ export function VisitChart({ daily, title }: { daily: VisitDayFigures[]; title: 
   const first = daily[0];
   const last = daily.at(-1);
   return (
-    <figure className="visit-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description} className="visit-chart__svg">
-        {[0, top / 2, top].map((value) => (
-          <g key={value}>
-            <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(value)} y2={y(value)} className="visit-chart__grid" />
-            <text x={PLOT.left - 6} y={y(value) + 4} textAnchor="end" className="visit-chart__label">
-              {formatFigure(value)}
-            </text>
-          </g>
-        ))}
-        {daily.map((day, index) => {
-          const x = PLOT.left + index * slot + (slot - bar) / 2;
-          return (
-            <g key={day.day}>
-              <rect
-                x={x}
-                width={bar}
-                y={y(day.pageviews)}
-                height={y(0) - y(day.pageviews)}
-                className="visit-chart__views"
-              />
-              <rect
-                x={x}
-                width={bar}
-                y={y(day.visitors)}
-                height={y(0) - y(day.visitors)}
-                className="visit-chart__visitors"
-              />
+    <div className="visit-chart">
+      <figure className="visit-chart__figure">
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description} className="visit-chart__svg">
+          {[0, top / 2, top].map((value) => (
+            <g key={value}>
+              <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(value)} y2={y(value)} className="visit-chart__grid" />
+              <text x={PLOT.left - 6} y={y(value) + 4} textAnchor="end" className="visit-chart__label">
+                {formatFigure(value)}
+              </text>
             </g>
-          );
-        })}
-        {first && (
-          <text x={PLOT.left} y={HEIGHT - 8} className="visit-chart__label">
-            {formatDay(first.day)}
-          </text>
-        )}
-        {last && last !== first && (
-          <text x={WIDTH - PLOT.right} y={HEIGHT - 8} textAnchor="end" className="visit-chart__label">
-            {formatDay(last.day)}
-          </text>
-        )}
-      </svg>
-      <figcaption className="visit-chart__legend">
-        <span className="visit-chart__key visit-chart__key--visitors" aria-hidden="true" /> Visitors
-        <span className="visit-chart__key visit-chart__key--views" aria-hidden="true" /> Page views
-      </figcaption>
+          ))}
+          {daily.map((day, index) => {
+            const x = PLOT.left + index * slot + (slot - bar) / 2;
+            return (
+              <g key={day.day}>
+                <rect
+                  x={x}
+                  width={bar}
+                  y={y(day.pageviews)}
+                  height={y(0) - y(day.pageviews)}
+                  className="visit-chart__views"
+                />
+                <rect
+                  x={x}
+                  width={bar}
+                  y={y(day.visitors)}
+                  height={y(0) - y(day.visitors)}
+                  className="visit-chart__visitors"
+                />
+              </g>
+            );
+          })}
+          {first && (
+            <text x={PLOT.left} y={HEIGHT - 8} className="visit-chart__label">
+              {formatDay(first.day)}
+            </text>
+          )}
+          {last && last !== first && (
+            <text x={WIDTH - PLOT.right} y={HEIGHT - 8} textAnchor="end" className="visit-chart__label">
+              {formatDay(last.day)}
+            </text>
+          )}
+        </svg>
+        <figcaption className="visit-chart__legend">
+          <span className="visit-chart__key visit-chart__key--visitors" aria-hidden="true" /> Visitors
+          <span className="visit-chart__key visit-chart__key--views" aria-hidden="true" /> Page views
+        </figcaption>
+      </figure>
       <details className="visit-chart__table">
         <summary>Show the figures of each day as a table</summary>
         <table>
@@ -108,6 +110,6 @@ export function VisitChart({ daily, title }: { daily: VisitDayFigures[]; title: 
           </tbody>
         </table>
       </details>
-    </figure>
+    </div>
   );
 }
