@@ -19,6 +19,7 @@ import {
 import { hashMarkedScripts, newScriptMarker } from '../server/http/page-scripts';
 import { pagePolicy } from '../server/http/security-headers';
 import { handleRouteError } from './lib/handle-route-error.server';
+import { ScriptMarker } from './lib/script-marker';
 
 export const streamTimeout = 5_000;
 
@@ -100,8 +101,13 @@ export default function handleRequest(
     // The whole page is waited for (onAllReady) and collected: the hashes need every inline script, the ETag
     // every byte. The public pages have no deferred data, so this costs people nothing; crawlers got the
     // page this way before. The marker goes where a nonce would: ServerRouter hands it to <Scripts>,
-    // <ScrollRestoration>, <Links> and the streamed data scripts, React to the scripts of its own streaming.
-    const router = <ServerRouter context={routerContext} url={request.url} nonce={marker} />;
+    // <ScrollRestoration>, <Links> and the streamed data scripts, React to the scripts of its own streaming,
+    // and ScriptMarker to the app's own inline scripts (InlineScript).
+    const router = (
+      <ScriptMarker value={marker}>
+        <ServerRouter context={routerContext} url={request.url} nonce={marker} />
+      </ScriptMarker>
+    );
     const { pipe, abort } = renderToPipeableStream(router, {
       nonce: marker,
       // Below-the-fold Suspense boundaries (app/ui/below-the-fold.tsx) stay in place in the HTML: past this

@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './styles/index.css?url';
+import { LOADING_DECISION_SCRIPT } from './features/home/loading-decision';
+import { InlineScript } from './ui/inline-script';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <html lang="en">
       <head>
@@ -16,6 +19,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
+        {pathname === '/' && <InlineScript code={LOADING_DECISION_SCRIPT} />}
       </head>
       <body>
         {children}

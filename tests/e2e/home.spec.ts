@@ -33,9 +33,49 @@ test.describe('first visit', () => {
     await page.clock.runFor(10 + LOADING_FADE_MS);
     await expect(loading).toBeHidden();
     await page.reload();
-    // The visit is judged when the page hydrates.
     await expect(page.locator('[data-hydrated]')).toBeAttached();
     await expect(loading).toBeHidden();
+  });
+
+  test('the first frame painted is the loader, not the page under it; a revisit paints no loader', async ({ page }) => {
+    // What each animation frame shows, from the document's first until the loader has gone (or the page has
+    // loaded without one): read in requestAnimationFrame, after which the browser paints that state.
+    await page.addInitScript(() => {
+      const seen = { frames: [] as { page: boolean; loader: boolean }[], done: false };
+      Object.assign(window, { seen_: seen });
+      let loaded = false;
+      addEventListener('load', () => (loaded = true));
+      const look = () => {
+        const body = document.body as HTMLElement | null;
+        const loader = document.querySelector('.loading-screen');
+        const frame = {
+          page: !!body && body.childElementCount > 0 && getComputedStyle(body).visibility === 'visible',
+          loader: !!loader && getComputedStyle(loader).display !== 'none',
+        };
+        const loaderSeen = seen.frames.some((earlier) => earlier.loader);
+        seen.frames.push(frame);
+        seen.done = loaderSeen ? !frame.loader : loaded;
+        if (!seen.done) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    type Frame = { page: boolean; loader: boolean };
+    const framesSeen = async () => {
+      await page.waitForFunction(() => (window as unknown as { seen_: { done: boolean } }).seen_.done);
+      return page.evaluate(() => (window as unknown as { seen_: { frames: Frame[] } }).seen_.frames);
+    };
+
+    await page.goto('/');
+    const first = await framesSeen();
+    const loaderFrom = first.findIndex((frame) => frame.loader);
+    expect(loaderFrom).toBeGreaterThanOrEqual(0);
+    expect(first.slice(0, loaderFrom).filter((frame) => frame.page)).toEqual([]);
+    await expect(page.locator('.hero')).toBeVisible();
+
+    await page.reload();
+    const revisit = await framesSeen();
+    expect(revisit.some((frame) => frame.page)).toBe(true);
+    expect(revisit.filter((frame) => frame.loader)).toEqual([]);
   });
 
   test('?loading=true forces it for 2.5 s; ?reset=true forgets the visit', async ({ page }) => {
@@ -45,7 +85,6 @@ test.describe('first visit', () => {
     const loading = page.getByRole('status', { name: /Loading/ });
     await expect(loading).toBeVisible();
     await expect(loading).toHaveCSS('animation-duration', `${LOADING_FADE_MS / 1000}s`);
-    // Its timer starts when the page hydrates.
     await expect(page.locator('[data-hydrated]')).toBeAttached();
     await page.clock.runFor(LOADING_ANIMATION_FORCED_MS - 600);
     await expect(loading).toBeVisible();
