@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../../../core/messages';
 import { formatSiteClock } from '../../../../core/site-time';
 import type { EmailNotificationStatus, TestEmailResult } from '../../../../core/types';
+import { useHydrated } from '../../../lib/client-state';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { dashboardRequest, errorText } from '../dashboard-api';
 import { NoticeArea, useNotice } from '../notice';
@@ -36,6 +37,7 @@ export function EmailNotifications({ status }: { status: EmailNotificationStatus
 
 function TestEmailButton() {
   const zone = useSiteTimeZone();
+  const hydrated = useHydrated();
   const { notice, showSuccess, showError, clear } = useNotice();
   const { busy, submit } = useFormSubmit();
 
@@ -57,8 +59,11 @@ function TestEmailButton() {
       <p className="settings-email__hint">
         A test e-mail goes the same way as the e-mails about messages: if it arrives, they arrive too.
       </p>
-      {/* aria-disabled rather than disabled: a disabled button loses the keyboard's focus while the test runs. */}
-      <button type="button" className="button" onClick={sendTestEmail} aria-disabled={busy}>
+      {/*
+        Disabled until the page's script runs, as it sends the call (no form to post without JavaScript); while the
+        test runs, aria-disabled rather than disabled, which would take the keyboard's focus off it.
+      */}
+      <button type="button" className="button" onClick={sendTestEmail} disabled={!hydrated} aria-disabled={busy}>
         {busy ? 'Sending...' : 'Send a test e-mail'}
       </button>
       <NoticeArea notice={notice} onDismiss={clear} />
