@@ -241,6 +241,20 @@ export const NOTIFY_RETRY = {
 
 export const NOTIFICATION_STATES = ['pending', 'sent', 'failed'] as const;
 
+/**
+ * What went wrong with an e-mail, as the owner is told it (server/services/mail/smtp-failure.ts): the mail server
+ * could not be reached, refused the login, the secure connection failed, an address was refused, the server said
+ * no for another reason, or something else.
+ */
+export const SMTP_FAILURE_KINDS = ['unreachable', 'login', 'tls', 'address', 'refused', 'unknown'] as const;
+export type SmtpFailureKind = (typeof SMTP_FAILURE_KINDS)[number];
+
+/**
+ * Settings' "Send a test e-mail" waits for the mail server's answer while the owner watches the button: this long
+ * at most, whatever each step's own timeout, so a silent server is reported rather than left spinning.
+ */
+export const TEST_EMAIL_TIMEOUT_MS = 15 * 1000;
+
 /** What an outbox row e-mails: one message, or the summary of a flood (CONTACT_FLOOD). */
 export const OUTBOX_KINDS = ['contact', 'flood-summary'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
@@ -269,6 +283,8 @@ export const RATE_LIMITS = {
   contact: { max: 5, windowMs: 10 * 60 * 1000, networkMultiple: 4 },
   /** The administrator's writes that carry files (multipart requests). */
   upload: { max: 100, windowMs: 10 * 60 * 1000 },
+  /** Test e-mails from Settings: enough to fix SMTP_URL and try again, too few to spam the owner's mailbox. */
+  testEmail: { max: 5, windowMs: 60 * 1000 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -83,6 +83,34 @@ export const MESSAGES = {
       'A browser filling the form in by itself can do that: if it is real, move it to the inbox.',
   } satisfies Record<SpamReason, string>,
   notificationsOff: 'E-mail notifications are off: set SMTP_URL and NOTIFY_EMAIL to be told of each new message.',
+  /** Settings, for an owner who is not a developer: what to ask whoever runs the site to add, and where it is told. */
+  notificationsOffHowTo:
+    'To be e-mailed about each new message, whoever runs the site adds two settings to its environment: SMTP_URL ' +
+    "(your e-mail provider's mail server, with its user name and password) and NOTIFY_EMAIL (the address to tell), " +
+    'then starts the site again. The section "E-mail about new messages" of the README says how.',
+  tooManyTestEmails: (minutes: number) => `Too many test e-mails in a short time. ${tryAgainIn(minutes)}`,
+  testEmailSent: (to: string, clock: string) =>
+    `Test e-mail sent to ${to} at ${clock} — check that inbox (and its spam folder).`,
+  testEmailNotSent: (reason: string) => `The test e-mail was not sent. ${reason}`,
+  /** Why an e-mail was not sent, as the owner reads it (server/services/mail/smtp-failure.ts picks one). */
+  smtpFailures: {
+    unreachable:
+      'The site cannot reach the mail server: it did not answer, or the server name or port in SMTP_URL is wrong.',
+    login:
+      'The mail server refused the user name or password in SMTP_URL. Check them with your e-mail provider ' +
+      '(some want an app password rather than your usual one).',
+    tls:
+      'The secure connection to the mail server failed: the port in SMTP_URL may not match how it begins (port 465 ' +
+      "goes with smtps://, port 587 with smtp://), or the server's certificate is not valid.",
+    addressTo: 'The mail server refused the address the e-mail was going to (NOTIFY_EMAIL): check its spelling.',
+    addressFrom:
+      'The mail server refused the address the e-mail was sent from (NOTIFY_FROM, or NOTIFY_EMAIL when that is not ' +
+      "set): many providers send only from your own account's address.",
+    refused: (answer: string) => `The mail server would not take the e-mail. It answered: "${answer}"`,
+    unknown:
+      'The e-mail could not be sent, for a reason the site does not recognise. The technical detail may help ' +
+      'whoever set up the e-mail.',
+  },
   mediaNotFound: 'Media item not found',
   imageNotInProject: 'That image does not belong to this project.',
   imagesMustMatchProject: 'The list must name every image of this project once, and no other.',
@@ -103,7 +131,7 @@ export const MESSAGES = {
   internalError: 'Something went wrong on our side. Please try again.',
   /** The public address not set up (server/config.ts siteUrlProblem), said at start and on every dashboard page. */
   siteUrlUnset:
-    'The site\'s public address (SITE_URL) is not set, so the links it gives out (in search results, shared posts, ' +
+    "The site's public address (SITE_URL) is not set, so the links it gives out (in search results, shared posts, " +
     'the sitemap and the e-mails about messages) point to localhost, which no visitor can open. Set SITE_URL to the ' +
     'address people type, such as https://www.example.bt, and start the site again.',
   siteUrlLoopback: (siteUrl: string) =>

@@ -7,6 +7,7 @@ import type {
   InboxView,
   NotificationState,
   ProjectStatus,
+  SmtpFailureKind,
   SpamReason,
 } from './constants';
 
@@ -136,8 +137,35 @@ export interface ContactNotification {
   /** When a pending e-mail is next tried. */
   nextAttemptAt: string;
   sentAt: string | null;
-  lastError: string | null;
+  /** Why the last attempt failed; null once sent, or before the first attempt. */
+  lastFailure: SmtpFailure | null;
 }
+
+/** An e-mail the mail server did not take, in plain words for the owner and as the mail library reported it. */
+export interface SmtpFailure {
+  kind: SmtpFailureKind;
+  /** One or two sentences for the owner, who is not a developer: what went wrong and which setting to look at. */
+  message: string;
+  /** The technical line (error codes, the SMTP command and answer), for whoever set the e-mail up. */
+  detail: string;
+}
+
+/** Settings' view of the e-mail notifications: never the SMTP user name or password. */
+export type EmailNotificationStatus =
+  | { on: false }
+  | {
+      on: true;
+      /** NOTIFY_EMAIL. */
+      to: string;
+      /** NOTIFY_FROM, or NOTIFY_EMAIL. */
+      from: string;
+      /** The mail server's host name from SMTP_URL. */
+      host: string;
+    };
+
+/** The answer of POST /api/notifications/test-email: delivered to the mail server, or why not. */
+export type TestEmailResult =
+  { sent: true; to: string; sentAt: string } | { sent: false; to: string; failure: SmtpFailure };
 
 /** One page of the inbox: the messages of one view, matching the search, newest first. */
 export interface ContactMessagePage {

@@ -329,6 +329,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ...RATE_LIMITS.upload,
         max: parsePositiveNumber('UPLOAD_RATE_LIMIT_MAX', env.UPLOAD_RATE_LIMIT_MAX, RATE_LIMITS.upload.max),
       },
+      testEmail: RATE_LIMITS.testEmail,
     },
     contactFlood: {
       ...CONTACT_FLOOD,

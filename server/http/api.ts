@@ -9,6 +9,7 @@ import { blogsRouter } from './routes/blogs';
 import { clientsRouter } from './routes/clients';
 import { contactsRouter } from './routes/contacts';
 import { mediaRouter } from './routes/media';
+import { notificationsRouter } from './routes/notifications';
 import { projectsRouter } from './routes/projects';
 import { siteRouter } from './routes/site';
 import { siteTextsRouter } from './routes/site-texts';
@@ -42,6 +43,7 @@ export function apiRouter(ctx: ServiceContext): Router {
   router.use('/clients', clientsRouter(ctx));
   router.use('/team-members', teamMembersRouter(ctx));
   router.use('/media', mediaRouter(ctx));
+  router.use('/notifications', notificationsRouter(ctx));
   router.use('/test-clock', testClockRouter(ctx));
   router.use('/', contactsRouter(ctx));
   router.use('/', siteRouter(ctx));

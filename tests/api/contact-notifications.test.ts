@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../core/messages';
 import type { ContactMessage } from '../../core/types';
 import { api } from '../support/api-client';
 import { bodyOf, headerOf, startTestSmtp, type TestSmtp } from '../support/test-smtp';
@@ -84,7 +85,7 @@ describe('with SMTP_URL and NOTIFY_EMAIL', () => {
     expect(body).toContain('https://studio.example/dashboard/messages');
 
     const stored = await waitForNotification(server, cookie, 'Tashi Dorji', (m) => m.notification?.state === 'sent');
-    expect(stored.notification).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
+    expect(stored.notification).toMatchObject({ state: 'sent', attempts: 1, lastFailure: null });
   });
 
   it('sends nothing for a message a bot left (honeypot)', async () => {
@@ -116,10 +117,10 @@ describe('with SMTP_URL and NOTIFY_EMAIL', () => {
     const name = 'Refused twice';
     await api(server, 'POST', '/api/contact', { json: { ...visitor, name, message: 'REFUSE-TWICE please' } });
     const waiting = await waitForNotification(server, cookie, name, (m) => (m.notification?.attempts ?? 0) >= 1);
-    expect(waiting.notification?.lastError ?? '').toMatch(/451/);
+    expect(waiting.notification?.lastFailure).toMatchObject({ kind: 'refused', detail: expect.stringMatching(/451/) });
     await smtp.waitForMail(before + 1);
     const sent = await waitForNotification(server, cookie, name, (m) => m.notification?.state === 'sent');
-    expect(sent.notification).toMatchObject({ state: 'sent', attempts: 3, lastError: null });
+    expect(sent.notification).toMatchObject({ state: 'sent', attempts: 3, lastFailure: null });
   });
 
   it('gives up on an e-mail the SMTP server refused for good (550) and says why', async () => {
@@ -127,7 +128,7 @@ describe('with SMTP_URL and NOTIFY_EMAIL', () => {
     await api(server, 'POST', '/api/contact', { json: { ...visitor, name, message: 'REFUSE-550 please' } });
     const failed = await waitForNotification(server, cookie, name, (m) => m.notification?.state === 'failed');
     expect(failed.notification).toMatchObject({ state: 'failed', attempts: 1 });
-    expect(failed.notification?.lastError).toMatch(/550/);
+    expect(failed.notification?.lastFailure).toMatchObject({ kind: 'refused', detail: expect.stringMatching(/550/) });
   });
 
   it('deletes a message with its pending e-mail', async () => {
@@ -151,7 +152,11 @@ describe('an SMTP outage', () => {
         return (m.notification?.attempts ?? 0) >= 1;
       });
       expect(waiting.notification).toMatchObject({ state: 'pending' });
-      expect(waiting.notification?.lastError).toMatch(/ECONNREFUSED/);
+      expect(waiting.notification?.lastFailure).toMatchObject({
+        kind: 'unreachable',
+        message: MESSAGES.smtpFailures.unreachable,
+        detail: expect.stringMatching(/ECONNREFUSED/),
+      });
       await server.stop();
 
       await smtp.start();

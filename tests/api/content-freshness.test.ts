@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Blog, MediaItem, Project, Testimonial } from '../../core/types';
+import type { Blog, MediaItem, Project, TestEmailResult, Testimonial } from '../../core/types';
 import { api, form } from '../support/api-client';
 import { type Admin, adminOf, createPost, createProject, jpeg, uploadMedia } from '../support/factories';
 import { type LogLine, waitForLines } from '../support/log-lines';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
 import { apiWriteRoutes, pageActionRoutes } from '../support/write-routes';
 
 // Issue 27: one way to change content. Every write of public content goes through changeContent
@@ -52,6 +53,7 @@ const gone = ({ status }: PublicAnswer) => status === 404;
 const data = <T>(answer: PublicAnswer) => (JSON.parse(answer.body) as { data: T }).data;
 
 describe('every write, and the next public read', () => {
+  let smtp: TestSmtp;
   let server: TestServer;
   let cookie: string;
   let admin: Admin;
@@ -404,19 +406,31 @@ describe('every write, and the next public read', () => {
         await send('POST', '/api/event', { p: '/', r: '' });
       },
     },
+    'POST /api/notifications/test-email': {
+      notContent: 'a test e-mail to the owner, and its rate-limit count',
+      write: async () => {
+        const answer = (await send('POST', '/api/notifications/test-email')) as TestEmailResult;
+        expect(answer.sent).toBe(true);
+      },
+    },
     'PUT /api/test-clock': {
       notContent: 'the tests’ publishing clock (TEST_CLOCK=1), no row; a publication time passing moves the watch',
     },
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // A real SMTP server, so the test e-mail goes out (each contact message is e-mailed too: no content either).
+    smtp = await startTestSmtp();
+    server = await startTestServer({ SMTP_URL: smtp.url, NOTIFY_EMAIL: 'owner@studio.example' });
     cookie = await server.login();
     admin = adminOf(server, cookie);
     // Lists that are not empty, so they are kept (an empty project list is not: project-list-query.ts).
     await createProject(admin, { title: 'Base Project', category: 'Architecture' }, 1);
   }, 120_000);
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
 
   it('has every write route of the API and every page action in its table', () => {
     expect(Object.keys(WRITES).sort()).toEqual([...apiWriteRoutes(), ...pageActionRoutes()].sort());

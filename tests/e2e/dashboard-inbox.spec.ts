@@ -68,7 +68,14 @@ test('shows whether each message was e-mailed: sent, or waiting to retry while t
     /^E-mail: sent/,
   );
   const waiting = page.locator('.message', { hasText: refused }).locator('.message__notification');
-  await expect(waiting).toHaveText(/^E-mail: waiting to retry \(attempt 2 at .+\); last error: .*451/);
+  await expect(waiting.getByRole('paragraph')).toHaveText(
+    /^E-mail: waiting to retry \(attempt 2 at .+\)\. The mail server would not take the e-mail\. It answered: "451 .+"$/,
+  );
+  // The technical line is folded away until asked for.
+  const detail = waiting.getByText(/^EMESSAGE 451 at DATA: /);
+  await expect(detail).toBeHidden();
+  await waiting.getByText('Technical detail').click();
+  await expect(detail).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

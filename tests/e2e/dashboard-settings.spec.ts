@@ -15,6 +15,11 @@ test.describe('dashboard settings', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard\/settings$/);
     await expectNoAxeViolations(page);
+    // This site has no SMTP_URL: Settings says so, and what to ask for, in plain words; there is nothing to test.
+    const email = page.getByRole('region', { name: 'E-mail notifications' });
+    await expect(email).toContainText('Off. New messages are kept in the inbox here');
+    await expect(email).toContainText('The section "E-mail about new messages" of the README says how.');
+    await expect(email.getByRole('button')).toHaveCount(0);
 
     await page.getByLabel('Facebook link').fill('javascript:alert(1)');
     await page.getByRole('button', { name: 'Save settings' }).click();

@@ -12,6 +12,8 @@ export interface TestSmtp {
   port: number;
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   url: string;
+  /** The same with a user name and password in it, as SMTP_URL carries them. */
+  urlWithLogin: (user: string, password: string) => string;
   received: ReceivedMail[];
   /** Whether it is listening: `stop` and `start` simulate an outage on the same port. */
   start: () => Promise<void>;
@@ -23,6 +25,10 @@ export interface TestSmtp {
 export interface TestSmtpOptions {
   /** An SMTP reply code to refuse a message with at DATA (4xx: try later, 5xx: never), or undefined to accept. */
   refuse?: (raw: string) => number | undefined;
+  /** An SMTP reply code to refuse a recipient with at RCPT TO, or undefined to accept. */
+  refuseRecipient?: (address: string) => number | undefined;
+  /** The one login it takes, as a provider's server does: any other is refused (535), none at all too (530). */
+  login?: { user: string; password: string };
 }
 
 /** A real SMTP server on a free loopback port (smtp-server from npm) that keeps what it is sent. */
@@ -32,11 +38,25 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
   let server: SMTPServer | undefined;
 
   const start = async () => {
+    const { login } = options;
     server = new SMTPServer({
-      authOptional: true,
+      authOptional: !login,
       // Plain text on loopback: nodemailer would otherwise upgrade to TLS and refuse the test certificate.
       disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
       logger: false,
+      onAuth(auth, _session, callback) {
+        if (login && auth.username === login.user && auth.password === login.password) {
+          callback(null, { user: login.user });
+          return;
+        }
+        callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
+      },
+      onRcptTo(address, _session, callback) {
+        const code = options.refuseRecipient?.(address.address);
+        if (code === undefined) callback();
+        else callback(Object.assign(new Error(`5.1.1 No such mailbox here (${code})`), { responseCode: code }));
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -66,6 +86,8 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,
+    urlWithLogin: (user, password) =>
+      `smtp://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}`,
     received,
     start,
     stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),

@@ -1,12 +1,14 @@
 import { useCallback, useState } from 'react';
+import { TechnicalDetail } from './technical-detail';
 
-export type Notice = { kind: 'success' | 'error'; text: string } | null;
+/** `detail`: a failure's technical line, shown folded under the text. */
+export type Notice = { kind: 'success' | 'error'; text: string; detail?: string } | null;
 
 /** The dashboard's message area instead of `window.alert`: success is announced politely, errors at once. */
 export function useNotice() {
   const [notice, setNotice] = useState<Notice>(null);
   const showSuccess = useCallback((text: string) => setNotice({ kind: 'success', text }), []);
-  const showError = useCallback((text: string) => setNotice({ kind: 'error', text }), []);
+  const showError = useCallback((text: string, detail?: string) => setNotice({ kind: 'error', text, detail }), []);
   const clear = useCallback(() => setNotice(null), []);
   return { notice, showSuccess, showError, clear };
 }
@@ -25,16 +27,19 @@ export function NoticeArea({ notice, onDismiss }: { notice: Notice; onDismiss: (
         {notice?.kind === 'success' && <NoticeText text={notice.text} onDismiss={onDismiss} />}
       </div>
       <div role="alert" className={notice?.kind === 'error' ? 'notice notice--error' : undefined}>
-        {notice?.kind === 'error' && <NoticeText text={notice.text} onDismiss={onDismiss} />}
+        {notice?.kind === 'error' && <NoticeText text={notice.text} detail={notice.detail} onDismiss={onDismiss} />}
       </div>
     </div>
   );
 }
 
-function NoticeText({ text, onDismiss }: { text: string; onDismiss: () => void }) {
+function NoticeText({ text, detail, onDismiss }: { text: string; detail?: string; onDismiss: () => void }) {
   return (
     <>
-      <span className="notice__text">{text}</span>
+      <div className="notice__text">
+        {text}
+        {detail && <TechnicalDetail detail={detail} />}
+      </div>
       <button type="button" className="notice__dismiss" aria-label="Dismiss message" onClick={onDismiss}>
         ×
       </button>

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { getSiteSettings, updateSiteSettings } from '../../../server/services/content/settings';
 import { setVisitCounting, visitCountingOn } from '../../../server/services/visits/visit-switch';
+import { emailNotificationStatus } from '../../../server/services/mail/test-email';
 import { requireAdminSession } from './session.server';
 import { VISIT_SWITCH_FIELD } from '../../../core/visits';
 import { readFormData } from '../../lib/read-form.server';
@@ -10,7 +11,12 @@ import { actionFailure } from '../../lib/action-failure.server';
 export async function loadSettings(context: AppLoadContext, request: Request) {
   await requireAdminSession(context, request);
   const [settings, countVisits] = await Promise.all([getSiteSettings(context.ctx), visitCountingOn(context.ctx.db)]);
-  return { settings, countVisits, countingOffOnServer: !context.ctx.config.analytics.enabled };
+  return {
+    settings,
+    countVisits,
+    countingOffOnServer: !context.ctx.config.analytics.enabled,
+    emailNotifications: emailNotificationStatus(context.ctx.config),
+  };
 }
 
 const SETTINGS_SAVED = 'Settings saved.';

@@ -5,6 +5,7 @@ import { VISIT_SWITCH_FIELD } from '../../../core/visits';
 import type { Route } from './+types/dashboard-settings';
 import { loadSettings, saveSettings } from './dashboard-settings.server';
 import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
+import { EmailNotifications } from '../../features/dashboard/settings/email-notifications';
 import { Field } from '../../ui/field';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -32,7 +33,7 @@ const FIELDS: { name: Exclude<keyof SiteSettings, 'logo'>; label: string; type?:
 
 /** The site settings the public pages show (kept on the server, not in the browser as SPEC had it). */
 export default function DashboardSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, countVisits, countingOffOnServer } = loaderData;
+  const { settings, countVisits, countingOffOnServer, emailNotifications } = loaderData;
   const navigation = useNavigation();
   return (
     <>
@@ -97,6 +98,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
           {navigation.state === 'submitting' ? 'Saving...' : 'Save settings'}
         </button>
       </Form>
+      <EmailNotifications status={emailNotifications} />
     </>
   );
 }

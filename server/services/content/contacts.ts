@@ -21,6 +21,7 @@ import type { Database } from '../../db/schema';
 import { nowIso, type ServiceContext } from '../context';
 import { notFound, parseInput } from '../errors';
 import { queueContactNotification, queueFloodSummary } from '../mail/contact-email-queue';
+import { classifySmtpDetail } from '../mail/smtp-failure';
 import { lockCounter, takeRateLimit } from '../limits/rate-limit';
 
 /** The lock that serialises the hourly count of the site's messages with the insert it decides. */
@@ -149,7 +150,7 @@ function toContactMessage(row: ContactRow): ContactMessage {
             attempts: attempts ?? 0,
             nextAttemptAt: nextAttemptAt ?? '',
             sentAt,
-            lastError,
+            lastFailure: lastError === null ? null : classifySmtpDetail(lastError),
           },
   };
 }

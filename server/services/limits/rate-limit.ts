@@ -12,6 +12,7 @@ const REFUSALS: Record<RateLimitName, (minutes: number) => string> = {
   login: MESSAGES.tooManyLoginAttempts,
   contact: MESSAGES.tooManyContactMessages,
   upload: MESSAGES.tooManyUploads,
+  testEmail: MESSAGES.tooManyTestEmails,
 };
 
 /** A 429 that says when to come back; the HTTP layer turns `retryAfterSeconds` into Retry-After. */

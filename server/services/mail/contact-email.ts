@@ -20,6 +20,11 @@ export interface EmailSite {
   timeZone: string;
 }
 
+/** Every e-mail to the owner comes from the site by name, at NOTIFY_FROM. */
+function senderOf(site: EmailSite, notifications: Pick<NotificationConfig, 'from'>) {
+  return { name: oneLine(`${site.brandName} website`), address: notifications.from };
+}
+
 /**
  * The e-mail that tells the owner of a new contact message: the sender named in the subject, their address
  * as Reply-To (so answering the e-mail answers them), the message, and where the inbox is.
@@ -42,7 +47,7 @@ export function composeContactEmail(
     `Answering this e-mail answers ${name}. Every message is in the inbox: ${inboxUrl}`,
   ].join('\n');
   return {
-    from: { name: oneLine(`${site.brandName} website`), address: notifications.from },
+    from: senderOf(site, notifications),
     to: notifications.to,
     replyTo: { name, address: message.email },
     subject: `New message from ${name}`,
@@ -69,9 +74,32 @@ export function composeFloodSummaryEmail(
     `None was thrown away: they are kept in Spam in the inbox, where you can move any real one back: ${spamUrl}`,
   ].join('\n');
   return {
-    from: { name: oneLine(`${site.brandName} website`), address: notifications.from },
+    from: senderOf(site, notifications),
     to: notifications.to,
     subject: `${messages} arrived through the contact form in an hour`,
+    text,
+  };
+}
+
+/**
+ * Settings' test e-mail: sent like the e-mails about messages (same server, sender and recipient), so its arrival
+ * shows that they arrive too.
+ */
+export function composeTestEmail(
+  sentAt: string,
+  site: EmailSite,
+  notifications: Pick<NotificationConfig, 'to' | 'from'>,
+): SendMailOptions {
+  const text = [
+    `This is a test e-mail, sent from Settings in the dashboard of ${site.brandName} on ` +
+      `${formatSiteDateTime(sentAt, site.timeZone)}.`,
+    '',
+    `It arrived, so the e-mails about new messages from the contact form reach ${notifications.to} too.`,
+  ].join('\n');
+  return {
+    from: senderOf(site, notifications),
+    to: notifications.to,
+    subject: `Test e-mail from the ${oneLine(site.brandName)} website`,
     text,
   };
 }

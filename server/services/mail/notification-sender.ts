@@ -1,4 +1,4 @@
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import { NOTIFY_RETRY } from '../../../core/constants';
 import type { NotificationConfig } from '../../config';
 import { logEvent } from '../../log';
@@ -13,6 +13,8 @@ import {
   recordNotificationSent,
 } from './contact-email-queue';
 import { getSiteSettings } from '../content/settings';
+import { classifySmtpError } from './smtp-failure';
+import { createSmtpTransport } from './smtp-transport';
 
 /** E-mails one pass claims: a backlog after an outage goes out in small batches, each claim short-lived. */
 const CLAIM_BATCH = 10;
@@ -34,23 +36,13 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function createTransport(notifications: NotificationConfig): Transporter {
-  // nodemailer's own timeouts (2 minutes to connect, 10 of silence) would outlast a claim (NOTIFY_RETRY.claimMs).
-  return nodemailer.createTransport({
-    url: notifications.smtpUrl,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-  });
-}
-
 /**
  * Sends the outbox's e-mails in the background of this server, from start-up: what was pending at a stop
  * or crash is sent after the restart. Each server looks every NOTIFY_RETRY.pollMs (or sooner, when a retry
  * falls due first); several servers sharing the database each claim rows before sending them.
  */
 export function startNotificationSender(ctx: ServiceContext, notifications: NotificationConfig): NotificationSender {
-  const transport = createTransport(notifications);
+  const transport = createSmtpTransport(notifications);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let wokenWhileRunning = false;
@@ -81,8 +73,10 @@ export function startNotificationSender(ctx: ServiceContext, notifications: Noti
       await transport.sendMail(email);
       await recordNotificationSent(ctx.db, claim, new Date());
     } catch (error) {
+      // The technical line is stored; the inbox words it plainly when it reads it (classifySmtpDetail).
+      const failure = classifySmtpError(error);
       const state = await recordNotificationFailed(ctx.db, claim, {
-        error: describeError(error),
+        error: failure.detail,
         permanent: isPermanent(error),
         retryBaseMs: notifications.retryBaseMs,
         now: new Date(),
@@ -92,7 +86,8 @@ export function startNotificationSender(ctx: ServiceContext, notifications: Noti
         kind: claim.kind,
         attempt: claim.attempts + 1,
         willRetry: state === 'pending',
-        error: describeError(error),
+        failure: failure.kind,
+        error: failure.detail,
       });
     }
   }

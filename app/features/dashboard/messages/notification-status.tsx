@@ -2,8 +2,9 @@ import type { SpamReason } from '../../../../core/constants';
 import type { ContactNotification } from '../../../../core/types';
 import { formatDateTime } from '../../../lib/format';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
+import { TechnicalDetail } from '../technical-detail';
 
-/** The e-mail to the owner about one message: sent, waiting to retry, or not sent and why. */
+/** The e-mail to the owner about one message: sent, waiting to retry, or not sent, and why in plain words. */
 export function NotificationStatus({
   notification,
   spamReason,
@@ -26,7 +27,7 @@ export function NotificationStatus({
       </p>
     );
   }
-  const { state, attempts, nextAttemptAt, sentAt, lastError } = notification;
+  const { state, attempts, nextAttemptAt, sentAt, lastFailure } = notification;
   if (state === 'sent') {
     return (
       <p className="message__notification" data-state="sent">
@@ -34,15 +35,7 @@ export function NotificationStatus({
       </p>
     );
   }
-  if (state === 'failed') {
-    return (
-      <p className="message__notification" data-state="failed">
-        E-mail: not sent after {attempts} {attempts === 1 ? 'attempt' : 'attempts'}
-        {lastError && <> ({lastError})</>}
-      </p>
-    );
-  }
-  if (attempts === 0) {
+  if (state === 'pending' && attempts === 0) {
     return (
       <p className="message__notification" data-state="pending">
         E-mail: sending
@@ -50,10 +43,21 @@ export function NotificationStatus({
     );
   }
   return (
-    <p className="message__notification" data-state="retrying">
-      E-mail: waiting to retry (attempt {attempts + 1} at{' '}
-      <time dateTime={nextAttemptAt}>{formatDateTime(nextAttemptAt, zone)}</time>)
-      {lastError && <>; last error: {lastError}</>}
-    </p>
+    <div className="message__notification" data-state={state === 'failed' ? 'failed' : 'retrying'}>
+      <p>
+        {state === 'failed' ? (
+          <>
+            E-mail: not sent after {attempts} {attempts === 1 ? 'attempt' : 'attempts'}.
+          </>
+        ) : (
+          <>
+            E-mail: waiting to retry (attempt {attempts + 1} at{' '}
+            <time dateTime={nextAttemptAt}>{formatDateTime(nextAttemptAt, zone)}</time>).
+          </>
+        )}
+        {lastFailure && <> {lastFailure.message}</>}
+      </p>
+      {lastFailure && <TechnicalDetail detail={lastFailure.detail} />}
+    </div>
   );
 }
