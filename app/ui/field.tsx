@@ -73,9 +73,13 @@ export function Field({
   );
 }
 
-/** A Field whose control is a select of plain options; `placeholder` is a first, empty option for "none chosen". */
+/**
+ * A Field whose control is a select of plain options; `placeholder` is a first, empty option for "none chosen", and
+ * `labels` the words shown for values that are not words a person reads (core/status-labels.ts).
+ */
 export function SelectField({
   options,
+  labels,
   value,
   onChange,
   placeholder,
@@ -83,6 +87,7 @@ export function SelectField({
 }: FieldProps &
   ValueProps & {
     options: readonly string[];
+    labels?: Readonly<Record<string, string>>;
     placeholder?: string;
   }) {
   return (
@@ -91,7 +96,9 @@ export function SelectField({
         <select {...props} value={value} onChange={onChange}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
-            <option key={option}>{option}</option>
+            <option key={option} value={option}>
+              {labels?.[option] ?? option}
+            </option>
           ))}
         </select>
       )}

@@ -1,4 +1,5 @@
-import { publicationState } from '../../../core/publication';
+import { type PublicationState, publicationState } from '../../../core/publication';
+import { PUBLICATION_STATE_LABELS } from '../../../core/status-labels';
 import { formatSiteDateTime, timeZoneLabel } from '../../../core/site-time';
 import { useSiteTimeZone } from '../../lib/site-time-zone';
 import { Field, type ValueProps } from '../../ui/field';
@@ -25,14 +26,26 @@ export function PublishAtField({ idPrefix, error, ...control }: ValueProps & { i
   );
 }
 
-/** Draft or scheduled, on a dashboard list; nothing for what visitors already see. */
-export function PublicationBadge({ publishedAt }: { publishedAt: string | null }) {
+/**
+ * Where a project or post stands for visitors, on a dashboard list: a draft, or scheduled and when. What visitors
+ * already see has no badge, unless `showPublished` (the post list names every post's status). `state` is the
+ * item's own where its time alone does not tell (a post put back to draft keeps its time).
+ */
+export function PublicationBadge({
+  publishedAt,
+  state = publicationState(publishedAt, new Date().toISOString()),
+  showPublished = false,
+}: {
+  publishedAt: string | null;
+  state?: PublicationState;
+  showPublished?: boolean;
+}) {
   const zone = useSiteTimeZone();
-  const state = publicationState(publishedAt, new Date().toISOString());
-  if (state === 'published') return null;
+  if (state === 'published' && !showPublished) return null;
   return (
     <span className={`publication-badge publication-badge--${state}`}>
-      {state === 'draft' ? 'Draft' : `Scheduled: ${formatSiteDateTime(publishedAt!, zone)}`}
+      {PUBLICATION_STATE_LABELS[state]}
+      {state === 'scheduled' && `: ${formatSiteDateTime(publishedAt!, zone)}`}
     </span>
   );
 }

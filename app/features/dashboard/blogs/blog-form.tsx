@@ -6,6 +6,7 @@ import { PublishAtField } from '../publish-at-field';
 import { SeoFields } from '../seo-fields';
 import { resolveImageUrl } from '../../../../core/image-url';
 import { MESSAGES } from '../../../../core/messages';
+import { PUBLICATION_STATE_LABELS } from '../../../../core/status-labels';
 import type { Blog } from '../../../../core/types';
 import { ImagePicker, type PickedImage, pickImage } from '../image-picker';
 import { type BlogFormValues, type BlogImages, blogValues, newBlogValues } from './blog-form-values';
@@ -129,6 +130,7 @@ export function BlogForm({
           label="Status"
           error={errors.status}
           options={BLOG_STATUSES}
+          labels={PUBLICATION_STATE_LABELS}
           {...field('status')}
         />
         <Field idPrefix="blog" name="readTime" label="Read time" error={errors.readTime}>
