@@ -138,6 +138,11 @@ test.describe('dashboard clients and team', () => {
     const dialog = await openAddForm(page, 'client');
     await expect(dialog.getByLabel('Category')).toHaveValue('General');
     await expect(dialog.getByLabel('Status')).toHaveValue('Active');
+    await expect(dialog.getByLabel('Status').locator('option')).toHaveText([
+      'Active — logo on the site',
+      'Inactive — not on the site',
+      'Pending — not on the site yet',
+    ]);
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Description').fill('A bank in Thimphu.');
     await dialog.getByLabel('Website').fill('https://bank.example.bt');

@@ -6,6 +6,7 @@ import {
   PUBLIC_CLIENT_STATUS,
 } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
+import { CLIENT_STATUS_LABELS } from '../../../../core/status-labels';
 import { clientCreateSchema } from '../../../../core/schemas/client.schema';
 import type { Client } from '../../../../core/types';
 import { useNotice } from '../notice';
@@ -24,7 +25,13 @@ const CLIENT_KIND: EntityKind<Client> = {
     { name: 'description', label: 'Description', kind: 'textarea' },
     { name: 'website', label: 'Website', kind: 'url' },
     { name: 'category', label: 'Category', kind: 'select', options: CLIENT_CATEGORIES },
-    { name: 'status', label: 'Status', kind: 'select', options: CLIENT_STATUSES },
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'select',
+      options: CLIENT_STATUSES,
+      optionLabels: CLIENT_STATUS_LABELS,
+    },
   ],
   valuesOf: (client) => ({
     name: client?.name ?? '',

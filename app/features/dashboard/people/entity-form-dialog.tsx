@@ -28,7 +28,7 @@ function FieldInput({
       <select {...props}>
         {field.options?.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {field.optionLabels?.[option] ?? option}
           </option>
         ))}
       </select>

@@ -8,6 +8,8 @@ export interface EntityField {
   label: string;
   kind?: 'text' | 'url' | 'textarea' | 'select';
   options?: readonly string[];
+  /** The words a select shows for its options' values, where they need more than the value says. */
+  optionLabels?: Readonly<Record<string, string>>;
   required?: boolean;
 }
 
