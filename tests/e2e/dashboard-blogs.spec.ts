@@ -83,6 +83,8 @@ test.describe('dashboard blogs', () => {
     const dialog = await openNewPost(page);
     await expect(dialog.getByLabel('Status')).toHaveValue('published');
     await expect(dialog.getByLabel('Read time')).toHaveValue('5 min read');
+    // A word only a web developer knows is said in plain words by the field.
+    await expect(dialog.getByLabel('Excerpt')).toHaveAccessibleDescription(/under the title on the blog page/);
     // SPEC section 5's required fields carry the mark the form explains, and say so to screen readers.
     await expect(dialog.getByText('Fields marked * are required.')).toBeVisible();
     for (const label of ['Title', 'Author', 'Category', 'Status', 'Excerpt']) {

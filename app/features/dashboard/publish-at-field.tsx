@@ -9,19 +9,16 @@ import { Field, type ValueProps } from '../../ui/field';
  * `datetime-local` input shows no zone. Empty publishes at once.
  */
 export function PublishAtField({ idPrefix, error, ...control }: ValueProps & { idPrefix: string; error?: string }) {
-  const hintId = `${idPrefix}-publishAt-hint`;
   const zone = useSiteTimeZone();
   return (
-    <Field idPrefix={idPrefix} name="publishAt" label="Publish at (optional)" error={error} describedBy={hintId}>
-      {(props) => (
-        <>
-          <input {...props} type="datetime-local" {...control} />
-          <p id={hintId} className="dashboard-form__hint">
-            In {timeZoneLabel(zone)} ({zone}). Leave empty to publish at once; a later time keeps it hidden from
-            visitors until then. A draft ignores it.
-          </p>
-        </>
-      )}
+    <Field
+      idPrefix={idPrefix}
+      name="publishAt"
+      label="Publish at (optional)"
+      error={error}
+      hint={`In ${timeZoneLabel(zone)} (${zone}). Leave empty to publish at once; a later time keeps it hidden from visitors until then. A draft ignores it.`}
+    >
+      {(props) => <input {...props} type="datetime-local" {...control} />}
     </Field>
   );
 }

@@ -22,7 +22,12 @@ const CLIENT_KIND: EntityKind<Client> = {
   imageAlt: (client) => `${client.name} logo`,
   fields: [
     { name: 'name', label: 'Name', required: true },
-    { name: 'description', label: 'Description', kind: 'textarea' },
+    {
+      name: 'description',
+      label: 'Description',
+      kind: 'textarea',
+      hint: 'Not displayed: the website shows only the logo, on the home page.',
+    },
     { name: 'website', label: 'Website', kind: 'url' },
     { name: 'category', label: 'Category', kind: 'select', options: CLIENT_CATEGORIES },
     {

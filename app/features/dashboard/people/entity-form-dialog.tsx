@@ -95,6 +95,7 @@ export function EntityFormDialog<T>({
             label={field.label}
             error={errors[field.name]}
             required={field.required}
+            hint={field.hint}
           >
             {(props) => <FieldInput field={field} controlProps={props} valueProps={valuePropsOf(field.name)} />}
           </Field>
