@@ -216,5 +216,14 @@ export const STATIC_PUBLIC_PATHS: readonly string[] = [
   '/contact',
 ];
 
+/** What the owner calls a page of STATIC_PUBLIC_PATHS, where its path alone would be a developer's word. */
+export function staticPageName(path: string): string {
+  const listing = findListingPage(path);
+  if (listing) return path.startsWith('/construction/') ? `Construction: ${listing.title}` : listing.title;
+  const service = SERVICE_PAGES.find((page) => page.path === path);
+  if (service) return `About: ${service.title}`;
+  return HEADER_ITEMS.find((item) => item.to === path)?.label ?? path;
+}
+
 /** The dashboard's inbox: the sidebar links it, and each e-mail about a new message points at it. */
 export const DASHBOARD_MESSAGES_PATH = '/dashboard/messages';

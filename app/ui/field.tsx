@@ -32,7 +32,9 @@ interface FieldProps {
   label: ReactNode;
   error?: string;
   required?: boolean;
-  /** The id of a hint the control is described by as well (after its error). */
+  /** One line under the control saying what the field is for, where its label alone would not. */
+  hint?: ReactNode;
+  /** The id of a text elsewhere the control is described by as well (after its error and hint). */
   describedBy?: string;
   /** The CSS block the field's classes belong to: the dashboard's forms, or the public contact form. */
   block?: 'dashboard-form' | 'contact-form';
@@ -45,12 +47,15 @@ export function Field({
   label,
   error,
   required = false,
+  hint,
   describedBy,
   block = 'dashboard-form',
   children,
 }: FieldProps & { children: (props: FieldControlProps) => ReactNode }) {
   const id = `${idPrefix}-${name}`;
-  const descriptions = [error ? `${id}-error` : undefined, describedBy].filter(Boolean).join(' ');
+  const descriptions = [error ? `${id}-error` : undefined, hint ? `${id}-hint` : undefined, describedBy]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={`${block}__field`}>
       <label htmlFor={id}>
@@ -64,6 +69,11 @@ export function Field({
         'aria-invalid': error ? true : undefined,
         'aria-describedby': descriptions || undefined,
       })}
+      {hint && (
+        <p id={`${id}-hint`} className={`${block}__hint`}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className={`${block}__error`}>
           {error}
@@ -73,9 +83,13 @@ export function Field({
   );
 }
 
-/** A Field whose control is a select of plain options; `placeholder` is a first, empty option for "none chosen". */
+/**
+ * A Field whose control is a select of plain options; `placeholder` is a first, empty option for "none chosen", and
+ * `labels` the words shown for values a person would not read as words (a status, a page's address).
+ */
 export function SelectField({
   options,
+  labels,
   value,
   onChange,
   placeholder,
@@ -83,6 +97,7 @@ export function SelectField({
 }: FieldProps &
   ValueProps & {
     options: readonly string[];
+    labels?: Readonly<Record<string, string>>;
     placeholder?: string;
   }) {
   return (
@@ -91,7 +106,9 @@ export function SelectField({
         <select {...props} value={value} onChange={onChange}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
-            <option key={option}>{option}</option>
+            <option key={option} value={option}>
+              {labels?.[option] ?? option}
+            </option>
           ))}
         </select>
       )}

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, Project, SiteStats } from '../../core/types';
 import { api, form } from '../support/api-client';
-import { type Admin, adminOf, createProject } from '../support/factories';
-import { logLines } from '../support/log-lines';
+import { type Admin, adminOf, createPost, createProject } from '../support/factories';
+import { type LogLine, logLines, waitForLines } from '../support/log-lines';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 14: drafts and scheduled publishing. A project or post is public from its publishedAt on; before
@@ -84,6 +84,44 @@ describe('a draft project', () => {
     ).toBe(200);
     expect(await visitorSees(draft)).toEqual(ALL_SURFACES);
     expect((await stats()).projects).toBe(before.projects + 1);
+  });
+});
+
+describe('a post’s preview', () => {
+  it('shows a draft or scheduled post to the administrator only, with the banner, and never from or into the cache', async () => {
+    const draft = await createPost(admin, { title: 'Unfinished Rabsel Notes', status: 'draft' });
+    const scheduled = await createPost(admin, {
+      title: 'Coming Tshechu Notes',
+      publishAt: new Date(Date.now() + 100 * 24 * HOUR).toISOString(),
+    });
+    for (const [post, banner] of [
+      [draft, 'This post is a draft: visitors do not see it.'],
+      [scheduled, 'Visitors will see this post from'],
+    ] as const) {
+      // A visitor's 404, asked twice: the second comes from the cache.
+      for (let round = 0; round < 2; round += 1) expect((await text(`/blog/${post.id}`)).status).toBe(404);
+
+      const preview = await text(`/blog/${post.id}?preview`, { cookie });
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get('cache-control')).toBe('private, no-store');
+      expect(preview.body).toContain('Preview — not published.');
+      expect(preview.body).toContain(banner);
+      expect(preview.body).toContain(post.title);
+      expect(preview.body).toContain('noindex');
+      expect(preview.body).not.toContain('application/ld+json');
+
+      // The preview left the kept 404 as it was, and ?preview is nothing without the session.
+      expect((await text(`/blog/${post.id}?preview`)).status).toBe(404);
+      const visitor = await text(`/blog/${post.id}`);
+      expect(visitor.status).toBe(404);
+      expect(visitor.body).not.toContain(post.title);
+      const visitorLines = (lines: LogLine[]) =>
+        lines.filter((line) => line.path === `/blog/${post.id}` && line.status === 404);
+      const answered = visitorLines(await waitForLines(server, (lines) => visitorLines(lines).length >= 4));
+      expect(answered.slice(-2).map((line) => line.cache)).toEqual(['hit', 'hit']);
+      // Signed in without ?preview, the page is what visitors see.
+      expect((await text(`/blog/${post.id}`, { cookie })).status).toBe(404);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import * as OTPAuth from 'otpauth';
-import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from '@playwright/test';
 import { MESSAGES } from '../../core/messages';
 import { api } from '../support/api-client';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
@@ -36,6 +37,36 @@ async function signInElsewhere(site: TestServer, userAgent: string): Promise<str
     headers: { 'user-agent': userAgent },
   });
   return answer.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+/**
+ * Copy all puts the codes on the clipboard, or selects them where the browser refuses; Download saves them in a text
+ * file that says what they are and when they were made (in the site's time, Bhutan's on these servers).
+ */
+async function expectRecoveryCodesKept(page: Page, context: BrowserContext, site: TestServer, codes: string[]) {
+  const heading = `Recovery codes for signing in to the dashboard of ${new URL(site.url).host} as ${ADMIN_USERNAME}.`;
+  const made = /\nMade \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} Bhutan time; making new codes ends these\.\n/;
+  const status = page.locator('.account__codes').getByRole('status');
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+  await page.getByRole('button', { name: 'Copy all' }).click();
+  await expect(status).toHaveText('Copied the 10 recovery codes.');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.startsWith(`${heading}\n`)).toBe(true);
+  expect(copied).toMatch(made);
+  expect(copied.trim().split('\n').slice(-10)).toEqual(codes);
+  await expectNoAxeViolations(page);
+
+  // From the keyboard.
+  await page.getByRole('button', { name: 'Download' }).focus();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toBe('studio-recovery-codes.txt');
+  expect(await readFile(await download.path(), 'utf8')).toBe(copied);
+
+  await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
+  await page.getByRole('button', { name: 'Copy all' }).click();
+  await expect(status).toContainText('The codes are selected: copy them with Ctrl+C');
+  expect((await page.evaluate(() => String(window.getSelection()))).trim().split('\n')).toEqual(codes);
 }
 
 withServer.describe('the account page', () => {
@@ -138,8 +169,8 @@ withServer.describe('the account page', () => {
   });
 
   withServer(
-    'sets up two-factor sign-in from the QR code or the key, then signs in with a code on the login page',
-    async ({ page, site }) => {
+    'sets up two-factor sign-in from the QR code or the key, keeps the recovery codes, then signs in with a code on the login page',
+    async ({ page, context, site }) => {
       await signInOnPage(page, site);
       await expect(page).toHaveURL(/\/dashboard\/account$/);
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -162,7 +193,7 @@ withServer.describe('the account page', () => {
       const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
       await expect(codes).toHaveCount(10);
       await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeFocused();
-      await expectNoAxeViolations(page);
+      await expectRecoveryCodesKept(page, context, site, await codes.allTextContents());
       await page.getByRole('button', { name: 'I have saved them' }).click();
       await expect(page.getByText('10 unused recovery codes left.')).toBeVisible();
 

@@ -59,6 +59,12 @@ test.describe('dashboard sign-in', () => {
     for (const id of ['recent-projects', 'recent-blogs', 'recent-clients']) {
       await expect(page.locator(`section[aria-labelledby="${id}"] li`)).toHaveCount(3);
     }
+    // Each post's state in words, not its stored value.
+    for (const item of await page.locator('section[aria-labelledby="recent-blogs"] li').all()) {
+      await expect(item.locator('.publication-badge')).toHaveText(
+        /^(Draft — not on the site|Scheduled: .+|Published)$/,
+      );
+    }
     for (const kind of ['projects', 'blogs', 'clients']) {
       await expect(page.getByRole('link', { name: `Manage ${kind}` })).toHaveAttribute('href', `/dashboard/${kind}`);
     }

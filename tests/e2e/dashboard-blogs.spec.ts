@@ -38,6 +38,15 @@ async function fillPost(page: Page, title: string, status: 'draft' | 'published'
   await page.keyboard.type(`The body of ${title}.`);
 }
 
+/** Saves a new draft through the form; its row in the list. */
+async function saveDraft(page: Page, title: string) {
+  await openNewPost(page);
+  await fillPost(page, title, 'draft');
+  await page.getByRole('button', { name: 'Save post' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+}
+
 async function serverBlogs(page: Page): Promise<Blog[]> {
   const response = await page.request.get('/api/blogs');
   return ((await response.json()) as { data: Blog[] }).data;
@@ -74,6 +83,8 @@ test.describe('dashboard blogs', () => {
     const dialog = await openNewPost(page);
     await expect(dialog.getByLabel('Status')).toHaveValue('published');
     await expect(dialog.getByLabel('Read time')).toHaveValue('5 min read');
+    // A word only a web developer knows is said in plain words by the field.
+    await expect(dialog.getByLabel('Excerpt')).toHaveAccessibleDescription(/under the title on the blog page/);
     // SPEC section 5's required fields carry the mark the form explains, and say so to screen readers.
     await expect(dialog.getByText('Fields marked * are required.')).toBeVisible();
     for (const label of ['Title', 'Author', 'Category', 'Status', 'Excerpt']) {
@@ -178,13 +189,10 @@ test.describe('dashboard blogs', () => {
   }, testInfo) => {
     const title = uniqueName(testInfo, 'Draft on timber');
     await openManager(page);
-    await openNewPost(page);
-    await fillPost(page, title, 'draft');
-    await page.getByRole('button', { name: 'Save post' }).click();
-    await expect(page.getByRole('dialog')).toBeHidden();
-    const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
-    await expect(row.getByText('draft', { exact: true })).toBeVisible();
-    await expect(row.getByRole('link', { name: /View/ })).toHaveCount(0);
+    const row = await saveDraft(page, title);
+    await expect(row.getByText('Draft — not on the site', { exact: true })).toBeVisible();
+    await expect(row.getByRole('link', { name: `View ${title}`, exact: true })).toHaveCount(0);
+    await expect(row.getByRole('link', { name: `Preview ${title}`, exact: true })).toBeVisible();
     expect(await publicBlogPage(page)).not.toContain(title);
 
     await row.getByRole('button', { name: `Edit ${title}` }).click();
@@ -204,9 +212,50 @@ test.describe('dashboard blogs', () => {
     await dialog.getByRole('button', { name: 'Save post' }).click();
     await expect(dialog).toBeHidden();
     const publishedRow = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: published }) });
-    await expect(publishedRow.getByText('published', { exact: true })).toBeVisible();
+    await expect(publishedRow.getByText('Published', { exact: true })).toBeVisible();
     await expect(publishedRow.getByRole('link', { name: `View ${published}` })).toBeVisible();
     expect(await publicBlogPage(page)).toContain(published);
+  });
+
+  test('a draft’s Preview shows the post as visitors will see it, with the banner; a visitor gets 404', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const title = uniqueName(testInfo, 'Preview of a draft');
+    await openManager(page);
+    const row = await saveDraft(page, title);
+    const status = page.getByLabel('Status');
+    await status.selectOption({ label: 'Draft — not on the site' });
+    await expect(row).toBeVisible();
+    await status.selectOption({ label: 'Published' });
+    await expect(row).toHaveCount(0);
+    await status.selectOption({ label: 'All statuses' });
+
+    const preview = row.getByRole('link', { name: `Preview ${title}` });
+    await preview.focus();
+    await page.keyboard.press('Enter');
+    const id = (await serverBlogs(page)).find((blog) => blog.title === title)!.id;
+    await expect(page).toHaveURL(`/blog/${id}?preview`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('.blog-post__content')).toHaveText(`The body of ${title}.`);
+    await expect(page.getByRole('complementary', { name: 'Preview' })).toHaveText(
+      'Preview — not published. This post is a draft: visitors do not see it. Back to the dashboard',
+    );
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expectNoAxeViolations(page);
+
+    const outsider = await browser.newContext({ baseURL: dashboardSite.baseURL });
+    try {
+      expect((await outsider.request.get(`/blog/${id}?preview`)).status()).toBe(404);
+    } finally {
+      await outsider.close();
+    }
+
+    await page
+      .getByRole('complementary', { name: 'Preview' })
+      .getByRole('link', { name: 'Back to the dashboard' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
   });
 
   test('delete asks first; Cancel keeps the post, and a failed delete keeps it too', async ({

@@ -138,6 +138,11 @@ test.describe('dashboard clients and team', () => {
     const dialog = await openAddForm(page, 'client');
     await expect(dialog.getByLabel('Category')).toHaveValue('General');
     await expect(dialog.getByLabel('Status')).toHaveValue('Active');
+    await expect(dialog.getByLabel('Status').locator('option')).toHaveText([
+      'Active — logo on the site',
+      'Inactive — not on the site',
+      'Pending — not on the site yet',
+    ]);
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Description').fill('A bank in Thimphu.');
     await dialog.getByLabel('Website').fill('https://bank.example.bt');
@@ -290,6 +295,8 @@ test.describe('dashboard clients and team', () => {
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Title').fill('Engineer');
     await dialog.getByLabel('Position').fill('Site lead');
+    await expect(dialog.getByLabel('Title')).toHaveAccessibleDescription(/^Their profession/);
+    await expect(dialog.getByLabel('Position')).toHaveAccessibleDescription(/^Their role in the studio/);
     await dialog.getByLabel('Photo', { exact: true }).setInputFiles(await imageFile('wide.jpg', 1200, 900));
     await expect(dialog.getByText('Pending')).toBeVisible();
     await dialog.getByRole('button', { name: 'Crop wide.jpg' }).click();

@@ -119,7 +119,7 @@ test.describe('dashboard projects', () => {
     await picker.setInputFiles([await imageFile('pass.jpg', 1600, 1000), await imageFile('hall.png', 800, 600, 'png')]);
     await expect(form.getByRole('img', { name: /^Chosen image/ })).toHaveCount(2);
     await expect(form.getByText(MESSAGES.selectProjectImage)).toBeHidden();
-    await form.getByLabel('Alt text for new image 1').fill('The retreat seen from the pass');
+    await form.getByLabel('Description of new image 1').fill('The retreat seen from the pass');
     await form.getByRole('button', { name: 'Publish' }).click();
     await expect(form).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: `Project "${title}" created.` })).toBeVisible();
@@ -185,11 +185,11 @@ test.describe('dashboard projects', () => {
     await page.keyboard.press('Enter');
     await expect(imageItem(manager, 1).getByRole('button', { name: 'Move down' })).toBeFocused();
     await expect(manager.getByText('Moved to position 1 of 3.')).toBeAttached();
-    await expect(manager.getByText('Unsaved changes to the order or alt texts.')).toBeVisible();
-    await manager.getByLabel('Alt text for image 1').fill('The bridge house over the river');
-    await manager.getByRole('button', { name: 'Save order and alt texts' }).click();
-    await expect(manager.getByRole('status').filter({ hasText: 'Image order and alt texts saved.' })).toBeVisible();
-    await expect(manager.getByText('Unsaved changes to the order or alt texts.')).toBeHidden();
+    await expect(manager.getByText('Unsaved changes to the order or descriptions.')).toBeVisible();
+    await manager.getByLabel('Description of image 1').fill('The bridge house over the river');
+    await manager.getByRole('button', { name: 'Save order and descriptions' }).click();
+    await expect(manager.getByRole('status').filter({ hasText: 'Image order and descriptions saved.' })).toBeVisible();
+    await expect(manager.getByText('Unsaved changes to the order or descriptions.')).toBeHidden();
     const arranged = await readProject(page, project.id);
     expect(arranged.images).toEqual([third, first, second]);
     expect(arranged.image).toBe(second);
@@ -211,7 +211,7 @@ test.describe('dashboard projects', () => {
     await manager
       .getByLabel('Images to add')
       .setInputFiles([await imageFile('a.jpg'), await imageFile('b.webp', 500, 400, 'webp')]);
-    await manager.getByLabel('Alt text for new image 2').fill('Prayer wheels at the entrance');
+    await manager.getByLabel('Description of new image 2').fill('Prayer wheels at the entrance');
     await manager.getByRole('button', { name: 'Upload images' }).click();
     await expect(manager.getByRole('status').filter({ hasText: '2 images added.' })).toBeVisible();
     await expect(manager.getByRole('listitem', { name: /^Image \d/ })).toHaveCount(4);

@@ -59,7 +59,7 @@ test.describe('publishing', () => {
     await expect(form).toBeHidden({ timeout: 20_000 });
 
     const card = page.getByRole('article', { name: title });
-    await expect(card.getByText('Draft', { exact: true })).toBeVisible();
+    await expect(card.getByText('Draft — not on the site', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
     const projects = (await (await page.request.get('/api/projects')).json()) as { data: Project[] };
     const project = projects.data.find((item) => item.title === title)!;

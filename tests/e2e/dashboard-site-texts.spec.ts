@@ -86,20 +86,28 @@ test.describe('Site texts', () => {
       await gotoHydrated(page, '/dashboard/site-texts');
       const services = page.getByRole('form', { name: 'Core services' });
       const second = services.getByRole('group', { name: `Service: ${before.coreServices[1]!.title}` });
-      await second.getByLabel('Name').fill('');
+      // Where each text shows, said once for the list: the name on the card's front, the text on its back.
+      await expect(services).toHaveAccessibleDescription(/the name is on the front, the text on the back/);
+      await second.getByLabel('Name on the front').fill('');
       await services.getByRole('button', { name: 'Save core services' }).click();
       await expect(second.getByText('Title is required')).toBeVisible();
-      await expect(second.getByLabel('Name')).toBeFocused();
-      await second.getByLabel('Name').fill('Design & Build');
-      await second.getByLabel('Back description').fill('One contract from the first drawing to the keys.');
+      await expect(second.getByLabel('Name on the front')).toBeFocused();
+      await second.getByLabel('Name on the front').fill('Design & Build');
+      await second.getByLabel('Text on the back').fill('One contract from the first drawing to the keys.');
       await services.getByRole('button', { name: 'Save core services' }).click();
       await expect(page.getByRole('status')).toContainText('Core services saved.');
 
-      const seo = page.getByRole('form', { name: 'Page SEO' });
-      await seo.getByLabel('Page').selectOption('/about/about-planning');
+      const seo = page.getByRole('form', { name: 'Search and sharing, page by page' });
+      // Each page by its name, with its address.
+      await seo.getByLabel('Page').selectOption({ label: 'About: Planning (/about/about-planning)' });
+      await expect(seo.getByLabel('Summary for search engines')).toHaveAccessibleDescription(
+        /The text under the title in search results/,
+      );
       await seo.getByLabel('Summary for search engines').fill('Site studies, budgets and permits in Thimphu.');
-      await seo.getByRole('button', { name: 'Save page SEO' }).click();
-      await expect(page.getByRole('status')).toContainText('SEO fields of /about/about-planning saved.');
+      await seo.getByRole('button', { name: 'Save search and sharing' }).click();
+      await expect(page.getByRole('status')).toContainText(
+        'Search and sharing of About: Planning (/about/about-planning) saved.',
+      );
 
       await gotoHydrated(page, '/about');
       const card = page.locator('.flip-card').nth(1);
@@ -134,10 +142,10 @@ test.describe('Site texts', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit post' });
     const sharing = dialog.getByRole('group', { name: 'Search and sharing' });
     await sharing.getByLabel('Summary for search engines').fill('How the rabsel windows were built.');
-    await sharing.getByLabel('Social image').fill('javascript:alert(1)');
+    await sharing.getByLabel('Picture for shared links').fill('javascript:alert(1)');
     await dialog.getByRole('button', { name: 'Save post' }).click();
     await expect(sharing.getByText(/^Give an image from the Media library/)).toBeVisible();
-    await sharing.getByLabel('Social image').fill('https://cdn.example.bt/rabsel.jpg');
+    await sharing.getByLabel('Picture for shared links').fill('https://cdn.example.bt/rabsel.jpg');
     await dialog.getByRole('button', { name: 'Save post' }).click();
     await expect(dialog).toBeHidden();
     await page.goto(`/blog/${id}`);

@@ -1,4 +1,5 @@
-import { publicationState } from '../../../core/publication';
+import { type PublicationState, publicationState } from '../../../core/publication';
+import { PUBLICATION_STATE_LABELS } from '../../../core/status-labels';
 import { formatSiteDateTime, timeZoneLabel } from '../../../core/site-time';
 import { useSiteTimeZone } from '../../lib/site-time-zone';
 import { Field, type ValueProps } from '../../ui/field';
@@ -8,31 +9,40 @@ import { Field, type ValueProps } from '../../ui/field';
  * `datetime-local` input shows no zone. Empty publishes at once.
  */
 export function PublishAtField({ idPrefix, error, ...control }: ValueProps & { idPrefix: string; error?: string }) {
-  const hintId = `${idPrefix}-publishAt-hint`;
   const zone = useSiteTimeZone();
   return (
-    <Field idPrefix={idPrefix} name="publishAt" label="Publish at (optional)" error={error} describedBy={hintId}>
-      {(props) => (
-        <>
-          <input {...props} type="datetime-local" {...control} />
-          <p id={hintId} className="dashboard-form__hint">
-            In {timeZoneLabel(zone)} ({zone}). Leave empty to publish at once; a later time keeps it hidden from
-            visitors until then. A draft ignores it.
-          </p>
-        </>
-      )}
+    <Field
+      idPrefix={idPrefix}
+      name="publishAt"
+      label="Publish at (optional)"
+      error={error}
+      hint={`In ${timeZoneLabel(zone)} (${zone}). Leave empty to publish at once; a later time keeps it hidden from visitors until then. A draft ignores it.`}
+    >
+      {(props) => <input {...props} type="datetime-local" {...control} />}
     </Field>
   );
 }
 
-/** Draft or scheduled, on a dashboard list; nothing for what visitors already see. */
-export function PublicationBadge({ publishedAt }: { publishedAt: string | null }) {
+/**
+ * Where a project or post stands for visitors, on a dashboard list: a draft, or scheduled and when. What visitors
+ * already see has no badge, unless `showPublished` (the post list names every post's status). `state` is the
+ * item's own where its time alone does not tell (a post put back to draft keeps its time).
+ */
+export function PublicationBadge({
+  publishedAt,
+  state = publicationState(publishedAt, new Date().toISOString()),
+  showPublished = false,
+}: {
+  publishedAt: string | null;
+  state?: PublicationState;
+  showPublished?: boolean;
+}) {
   const zone = useSiteTimeZone();
-  const state = publicationState(publishedAt, new Date().toISOString());
-  if (state === 'published') return null;
+  if (state === 'published' && !showPublished) return null;
   return (
     <span className={`publication-badge publication-badge--${state}`}>
-      {state === 'draft' ? 'Draft' : `Scheduled: ${formatSiteDateTime(publishedAt!, zone)}`}
+      {PUBLICATION_STATE_LABELS[state]}
+      {state === 'scheduled' && `: ${formatSiteDateTime(publishedAt!, zone)}`}
     </span>
   );
 }

@@ -1,4 +1,5 @@
-import { publicationState } from '../../../core/publication';
+import type { BlogStatus } from '../../../core/constants';
+import { type PublicationState, postPublicationState, publicationState } from '../../../core/publication';
 import { fromSiteLocalInput, toSiteLocalInput } from '../../../core/site-time';
 
 /** The form's value for a stored time: a scheduled time to show, in the site's zone; nothing for a draft or a public item. */
@@ -16,4 +17,9 @@ export function publishAtValue(local: string | undefined, zone: string): string 
 /** Whether visitors see it now, by this browser's clock. */
 export function isPublicNow(publishedAt: string | null): boolean {
   return publicationState(publishedAt, new Date().toISOString()) === 'published';
+}
+
+/** Where a post stands now, by this browser's clock. */
+export function postStateNow(post: { status: BlogStatus; publishedAt: string | null }): PublicationState {
+  return postPublicationState(post, new Date().toISOString());
 }

@@ -5,6 +5,18 @@ export interface SeoValues {
   seoImage: string;
 }
 
+/** What the two fields are called and what they are for, the same in a project's or post's form and in Site texts. */
+export const SEO_FIELD_WORDS = {
+  seoDescription: {
+    label: 'Summary for search engines',
+    hint: 'The text under the title in search results and in shared links.',
+  },
+  seoImage: {
+    label: 'Picture for shared links',
+    hint: 'Shown when a link is shared (Facebook, WhatsApp…): the address of an image in Media (its Copy URL button), or one starting with https://.',
+  },
+} satisfies Record<keyof SeoValues, { label: string; hint: string }>;
+
 /**
  * A project's or a post's own meta description and social image. Empty fields keep what the page derives
  * (the text's beginning, the cover image); the limits are the API's (core/schemas/site-texts.schema.ts).
@@ -32,13 +44,19 @@ export function SeoFields({
       <Field
         idPrefix={idPrefix}
         name="seoDescription"
-        label="Summary for search engines"
+        {...SEO_FIELD_WORDS.seoDescription}
         error={errors.seoDescription}
         describedBy={hintId}
       >
         {(props) => <textarea {...props} rows={2} maxLength={300} {...field('seoDescription')} />}
       </Field>
-      <Field idPrefix={idPrefix} name="seoImage" label="Social image" error={errors.seoImage} describedBy={hintId}>
+      <Field
+        idPrefix={idPrefix}
+        name="seoImage"
+        {...SEO_FIELD_WORDS.seoImage}
+        error={errors.seoImage}
+        describedBy={hintId}
+      >
         {(props) => (
           <input {...props} maxLength={500} placeholder="library/123-ab.jpg or https://…" {...field('seoImage')} />
         )}

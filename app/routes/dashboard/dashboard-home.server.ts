@@ -52,7 +52,9 @@ export async function loadDashboardHome(context: AppLoadContext, request: Reques
     },
     stats,
     recentProjects: projects.map(({ id, title, year, location }) => ({ id, title, year, location })),
-    recentBlogs: blogs.slice(0, DASHBOARD_RECENT_ITEMS).map(({ id, title, status }) => ({ id, title, status })),
+    recentBlogs: blogs
+      .slice(0, DASHBOARD_RECENT_ITEMS)
+      .map(({ id, title, status, publishedAt }) => ({ id, title, status, publishedAt })),
     recentClients: clients.slice(0, DASHBOARD_RECENT_ITEMS).map(({ id, name, category }) => ({ id, name, category })),
   };
 }

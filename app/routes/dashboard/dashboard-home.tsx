@@ -4,6 +4,8 @@ import type { Route } from './+types/dashboard-home';
 import { loadDashboardHome } from './dashboard-home.server';
 import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
 import { NewMessagesCard } from '../../features/dashboard/new-messages-card';
+import { postStateNow } from '../../features/dashboard/publish-at';
+import { PublicationBadge } from '../../features/dashboard/publish-at-field';
 import { VisitPeriods } from '../../features/dashboard/visits/visit-periods';
 import { VisitRangeReport } from '../../features/dashboard/visits/visit-overview';
 
@@ -105,7 +107,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         <RecentList id="recent-blogs" title="Recent blogs" manage="blogs" items={recentBlogs}>
           {(blog) => (
             <>
-              {blog.title} <span className="tag">{blog.status}</span>
+              {blog.title} <PublicationBadge publishedAt={blog.publishedAt} state={postStateNow(blog)} showPublished />
             </>
           )}
         </RecentList>

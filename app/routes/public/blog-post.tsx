@@ -8,13 +8,14 @@ import { formatDate } from '../../lib/format';
 import { useSiteTimeZone } from '../../lib/site-time-zone';
 import { absoluteUrl, pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import { IMAGE_SIZES } from '../../ui/image-sizes';
+import { PreviewNotice } from '../../ui/preview-notice';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import type { Route } from './+types/blog-post';
 import { loadBlogPost } from './blog.server';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = recordIdFrom(params.id);
-  const post = id === undefined ? null : await loadBlogPost(context, id);
+  const post = id === undefined ? null : await loadBlogPost(context, id, request);
   if (!post) throw data(null, { status: 404 });
   return post;
 }
@@ -32,7 +33,7 @@ export function meta({ matches, data: post }: Route.MetaArgs) {
       noindex: true,
     });
   }
-  const { blog } = post;
+  const { blog, unpublished } = post;
   const description = blog.seoDescription ?? post.description;
   const image = blog.seoImage ?? blog.image;
   const siteUrl = site?.siteUrl ?? '';
@@ -43,28 +44,32 @@ export function meta({ matches, data: post }: Route.MetaArgs) {
     path: `/blog/${blog.id}`,
     type: 'article',
     image: image ? resolveImageUrl(image) : undefined,
-    jsonLd: {
-      '@context': 'https://schema.org',
-      '@type': 'Article',
-      headline: blog.title,
-      description,
-      author: { '@type': 'Person', name: blog.author },
-      datePublished: toSiteIso(blog.publishedAt ?? blog.createdAt, zone),
-      dateModified: toSiteIso(blog.updatedAt, zone),
-      articleSection: blog.category,
-      keywords: blog.tags.join(', '),
-      image: image ? absoluteUrl(siteUrl, resolveImageUrl(image)) : undefined,
-      mainEntityOfPage: `${siteUrl}/blog/${blog.id}`,
-      publisher: { '@type': 'Organization', name: site?.settings.brandName },
-    },
+    noindex: unpublished,
+    jsonLd: unpublished
+      ? undefined
+      : {
+          '@context': 'https://schema.org',
+          '@type': 'Article',
+          headline: blog.title,
+          description,
+          author: { '@type': 'Person', name: blog.author },
+          datePublished: toSiteIso(blog.publishedAt ?? blog.createdAt, zone),
+          dateModified: toSiteIso(blog.updatedAt, zone),
+          articleSection: blog.category,
+          keywords: blog.tags.join(', '),
+          image: image ? absoluteUrl(siteUrl, resolveImageUrl(image)) : undefined,
+          mainEntityOfPage: `${siteUrl}/blog/${blog.id}`,
+          publisher: { '@type': 'Organization', name: site?.settings.brandName },
+        },
   });
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { blog } = loaderData;
+  const { blog, unpublished } = loaderData;
   const zone = useSiteTimeZone();
   return (
     <article>
+      {unpublished && <PreviewNotice of="post" scheduledAt={blog.status === 'draft' ? null : blog.publishedAt} />}
       <header className="page-hero">
         <div className="container">
           <p className="blog-post__meta">

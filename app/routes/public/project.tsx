@@ -8,8 +8,8 @@ import { LISTING_PAGES } from '../../../core/site-structure';
 import { DesignTeamModal } from '../../features/projects/design-team-modal';
 import { ProjectGallery } from '../../features/projects/project-gallery';
 import { RefreshButton } from '../../features/projects/refresh-button';
-import { PreviewNotice } from '../../features/projects/preview-notice';
 import { absoluteUrl, pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
+import { PreviewNotice } from '../../ui/preview-notice';
 import type { Route } from './+types/project';
 import { loadProject } from './project.server';
 
@@ -76,7 +76,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="project">
-      {loaderData.unpublished && <PreviewNotice publishedAt={project.publishedAt} />}
+      {loaderData.unpublished && <PreviewNotice of="project" scheduledAt={project.publishedAt} />}
       <header className="page-hero">
         <div className="container">
           <span className="eyebrow">{project.category}</span>

@@ -9,8 +9,14 @@ import type { ContentTransaction } from '../cache/content-version';
 import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { notFound, parseInput } from '../errors';
 import { sanitizeBlogHtml, sanitizeStoredBlogHtml } from './html-sanitizer';
-import { deleteMediaRows, deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from '../media/media';
-import { isPublic, publicationTime } from './publishing';
+import {
+  deleteMediaRows,
+  deleteWithOwnedImages,
+  findMediaItems,
+  toImageDetails,
+  writeWithImages,
+} from '../media/media';
+import { isPublicPost, publicationTime } from './publishing';
 import { publishingNow } from './publishing-clock';
 
 const BLOG_COLUMNS = [
@@ -109,8 +115,7 @@ export async function getBlog(
   options: { includeDrafts?: boolean } = {},
 ): Promise<Blog | null> {
   const blog = await findBlog(ctx.db, id);
-  const visible = blog?.status === 'published' && isPublic(blog.publishedAt);
-  if (!blog || (!visible && !options.includeDrafts)) return null;
+  if (!blog || (!isPublicPost(blog) && !options.includeDrafts)) return null;
   return blog;
 }
 

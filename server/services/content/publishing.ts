@@ -1,4 +1,5 @@
-import { publicationState } from '../../../core/publication';
+import type { BlogStatus } from '../../../core/constants';
+import { postPublicationState, publicationState } from '../../../core/publication';
 import type { Db } from '../../db/database';
 import { nowIso } from '../context';
 import { publishingNow } from './publishing-clock';
@@ -17,6 +18,10 @@ export function publicationTime(publishAt: string | undefined, stored: string | 
 
 export function isPublic(publishedAt: string | null): boolean {
   return publicationState(publishedAt, publishingNow()) === 'published';
+}
+
+export function isPublicPost(post: { status: BlogStatus; publishedAt: string | null }): boolean {
+  return postPublicationState(post, publishingNow()) === 'published';
 }
 
 /**

@@ -81,7 +81,7 @@ export function TwoFactorSection({ account, report }: { account: AccountSummary;
   const [codes, setCodes] = useState<string[] | null>(null);
   const { submit, busy } = useFormSubmit();
 
-  if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+  if (codes) return <RecoveryCodes codes={codes} username={account.username} onDone={() => setCodes(null)} />;
 
   if (account.twoFactorEnabled) {
     return (

@@ -6,6 +6,7 @@ import { PublishAtField } from '../publish-at-field';
 import { SeoFields } from '../seo-fields';
 import { resolveImageUrl } from '../../../../core/image-url';
 import { MESSAGES } from '../../../../core/messages';
+import { PUBLICATION_STATE_LABELS } from '../../../../core/status-labels';
 import type { Blog } from '../../../../core/types';
 import { ImagePicker, type PickedImage, pickImage } from '../image-picker';
 import { type BlogFormValues, type BlogImages, blogValues, newBlogValues } from './blog-form-values';
@@ -129,14 +130,28 @@ export function BlogForm({
           label="Status"
           error={errors.status}
           options={BLOG_STATUSES}
+          labels={PUBLICATION_STATE_LABELS}
           {...field('status')}
         />
-        <Field idPrefix="blog" name="readTime" label="Read time" error={errors.readTime}>
+        <Field
+          idPrefix="blog"
+          name="readTime"
+          label="Read time"
+          error={errors.readTime}
+          hint="Shown beside the category, such as 5 min read."
+        >
           {(props) => <input {...props} {...field('readTime')} />}
         </Field>
       </div>
       <PublishAtField idPrefix="blog" error={errors.publishAt} {...field('publishAt')} />
-      <Field idPrefix="blog" name="excerpt" required label="Excerpt" error={errors.excerpt}>
+      <Field
+        idPrefix="blog"
+        name="excerpt"
+        required
+        label="Excerpt"
+        error={errors.excerpt}
+        hint="A sentence or two under the title on the blog page, and in search results unless the summary below is given."
+      >
         {(props) => <textarea {...props} rows={3} {...field('excerpt')} />}
       </Field>
       <Suspense fallback={<p className="blog-form__editor-loading">Loading the editor...</p>}>
@@ -162,7 +177,7 @@ export function BlogForm({
         maxBytes={MAX_IMAGE_BYTES}
         value={featured}
         onChange={setFeatured}
-        hint={blog?.image ? 'A new image replaces the current one.' : undefined}
+        hint={`Shown at the top of the post and on its card on the blog page.${blog?.image ? ' A new image replaces the current one.' : ''}`}
       />
       <ImagePicker
         label="Gallery images"

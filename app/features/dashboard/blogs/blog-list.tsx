@@ -1,60 +1,64 @@
+import { previewPath } from '../../../../core/publication';
 import type { Blog } from '../../../../core/types';
 import { formatDate } from '../../../lib/format';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
-import { isPublicNow } from '../publish-at';
+import { postStateNow } from '../publish-at';
 import { PublicationBadge } from '../publish-at-field';
 import type { UnsavedBlog } from './unsaved-blogs';
 
-function StatusBadge({ status }: { status: string }) {
-  return <span className={`blog-badge blog-badge--${status}`}>{status}</span>;
+interface PostActions {
+  onEdit: (blog: Blog) => void;
+  onDelete: (blog: Blog) => void;
+}
+
+/** One post: where it stands for visitors, and View on the site, or Preview while visitors do not see it. */
+function BlogRow({ blog, unsaved, onEdit, onDelete }: PostActions & { blog: Blog; unsaved: boolean }) {
+  const zone = useSiteTimeZone();
+  const state = postStateNow(blog);
+  const page = `/blog/${blog.id}`;
+  return (
+    <li className="dashboard-card blog-row" data-status={blog.status}>
+      <div className="blog-row__text">
+        <h3>{blog.title}</h3>
+        <p className="blog-row__meta">
+          <PublicationBadge publishedAt={blog.publishedAt} state={state} showPublished /> <span>{blog.category}</span> ·{' '}
+          <span>{blog.author}</span> ·{' '}
+          <time dateTime={blog.publishedAt ?? blog.createdAt}>
+            {formatDate(blog.publishedAt ?? blog.createdAt, zone)}
+          </time>
+        </p>
+        {unsaved && <p className="blog-row__warning">Has changes not saved on the server (see above).</p>}
+      </div>
+      <div className="blog-row__actions">
+        <a className="button button--ghost button--small" href={state === 'published' ? page : previewPath(page)}>
+          {state === 'published' ? 'View' : 'Preview'}
+          <span className="visually-hidden"> {blog.title}</span>
+        </a>
+        <button type="button" className="button button--ghost button--small" onClick={() => onEdit(blog)}>
+          Edit<span className="visually-hidden"> {blog.title}</span>
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={() => onDelete(blog)}>
+          Delete<span className="visually-hidden"> {blog.title}</span>
+        </button>
+      </div>
+    </li>
+  );
 }
 
 /** Every post the server holds, drafts too, with what the administrator can do to each. */
 export function BlogList({
   blogs,
   unsavedKeys,
-  onEdit,
-  onDelete,
-}: {
+  ...actions
+}: PostActions & {
   blogs: Blog[];
   /** Posts with changes kept only in this browser. */
   unsavedKeys: Set<string>;
-  onEdit: (blog: Blog) => void;
-  onDelete: (blog: Blog) => void;
 }) {
-  const zone = useSiteTimeZone();
   return (
     <ul className="blog-rows">
       {blogs.map((blog) => (
-        <li key={blog.id} className="dashboard-card blog-row" data-status={blog.status}>
-          <div className="blog-row__text">
-            <h3>{blog.title}</h3>
-            <p className="blog-row__meta">
-              <StatusBadge status={blog.status} />{' '}
-              {blog.status === 'published' && <PublicationBadge publishedAt={blog.publishedAt} />}{' '}
-              <span>{blog.category}</span> · <span>{blog.author}</span> ·{' '}
-              <time dateTime={blog.publishedAt ?? blog.createdAt}>
-                {formatDate(blog.publishedAt ?? blog.createdAt, zone)}
-              </time>
-            </p>
-            {unsavedKeys.has(String(blog.id)) && (
-              <p className="blog-row__warning">Has changes not saved on the server (see above).</p>
-            )}
-          </div>
-          <div className="blog-row__actions">
-            {blog.status === 'published' && isPublicNow(blog.publishedAt) && (
-              <a className="button button--ghost button--small" href={`/blog/${blog.id}`}>
-                View<span className="visually-hidden"> {blog.title}</span>
-              </a>
-            )}
-            <button type="button" className="button button--ghost button--small" onClick={() => onEdit(blog)}>
-              Edit<span className="visually-hidden"> {blog.title}</span>
-            </button>
-            <button type="button" className="button button--ghost button--small" onClick={() => onDelete(blog)}>
-              Delete<span className="visually-hidden"> {blog.title}</span>
-            </button>
-          </div>
-        </li>
+        <BlogRow key={blog.id} blog={blog} unsaved={unsavedKeys.has(String(blog.id))} {...actions} />
       ))}
     </ul>
   );

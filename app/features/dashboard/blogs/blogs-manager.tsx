@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
-import { BLOG_STATUSES, type BlogStatus } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
+import { PUBLICATION_STATES, type PublicationState } from '../../../../core/publication';
+import { PUBLICATION_STATE_LABELS } from '../../../../core/status-labels';
 import type { Blog } from '../../../../core/types';
 import { ConfirmDialog, Modal } from '../../../ui/modal';
 import { dashboardRequest, withDetail } from '../dashboard-api';
 import { NoticeArea, useNotice } from '../notice';
+import { postStateNow } from '../publish-at';
 import type { BlogImages } from './blog-form-values';
 import { BlogForm } from './blog-form';
 import { BlogList, UnsavedBlogList } from './blog-list';
@@ -17,8 +19,8 @@ import './blogs.css';
 type Editing = { blog: Blog | null; unsaved: { copy: UnsavedBlog; files: BlogImages } | null };
 type Confirming = { kind: 'delete'; blog: Blog } | { kind: 'discard'; key: string; title: string };
 
-function matches(blog: Blog, query: string, status: BlogStatus | 'all'): boolean {
-  if (status !== 'all' && blog.status !== status) return false;
+function matches(blog: Blog, query: string, state: PublicationState | 'all'): boolean {
+  if (state !== 'all' && postStateNow(blog) !== state) return false;
   const words = query.trim().toLowerCase();
   return !words || [blog.title, blog.author, blog.category, ...blog.tags].join(' ').toLowerCase().includes(words);
 }
@@ -30,12 +32,12 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
   const { notice, showSuccess, showError, clear } = useNotice();
   const unsaved = useUnsavedBlogs();
   const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<BlogStatus | 'all'>('all');
+  const [state, setState] = useState<PublicationState | 'all'>('all');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [retrying, setRetrying] = useState<string | null>(null);
 
-  const shown = useMemo(() => blogs.filter((blog) => matches(blog, query, status)), [blogs, query, status]);
+  const shown = useMemo(() => blogs.filter((blog) => matches(blog, query, state)), [blogs, query, state]);
   const unsavedKeys = useMemo(() => new Set(unsaved.map((copy) => copy.key)), [unsaved]);
 
   async function continueUnsaved(copy: UnsavedBlog) {
@@ -109,10 +111,12 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
           </label>
           <label>
             Status
-            <select value={status} onChange={(event) => setStatus(event.target.value as BlogStatus | 'all')}>
+            <select value={state} onChange={(event) => setState(event.target.value as PublicationState | 'all')}>
               <option value="all">All statuses</option>
-              {BLOG_STATUSES.map((value) => (
-                <option key={value}>{value}</option>
+              {PUBLICATION_STATES.map((value) => (
+                <option key={value} value={value}>
+                  {PUBLICATION_STATE_LABELS[value]}
+                </option>
               ))}
             </select>
           </label>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { REFRESH_FEEDBACK_MS } from '../../../../core/constants';
 import { resolveImageUrl } from '../../../../core/image-url';
+import { copyText } from '../../../lib/clipboard';
 
 /**
  * Copies an image's absolute URL, for pasting into a page or post. The
@@ -27,15 +28,9 @@ export function CopyUrlButton({ path, name }: { path: string; name: string }) {
 
   async function copy() {
     const url = new URL(resolveImageUrl(path), window.location.origin).href;
-    try {
-      // Undefined outside secure contexts, whatever the types say.
-      if (!navigator.clipboard) throw new Error('Clipboard unavailable');
-      await navigator.clipboard.writeText(url);
-      setManualUrl(null);
-      setCopied(true);
-    } catch {
-      setManualUrl(url);
-    }
+    const copiedNow = await copyText(url);
+    setManualUrl(copiedNow ? null : url);
+    setCopied(copiedNow);
   }
 
   return (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { CONTACT_STATUSES } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
+import { CONTACT_STATUS_LABELS } from '../../../../core/status-labels';
 import type { ContactMessage } from '../../../../core/types';
 import { formatDateTime } from '../../../lib/format';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
@@ -58,7 +59,7 @@ export function MessageCard({ message, selected, onSelect }: MessageCardProps) {
           <select id={`status-${message.id}`} name="status" defaultValue={message.status} disabled={busy}>
             {CONTACT_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {CONTACT_STATUS_LABELS[status]}
               </option>
             ))}
           </select>

@@ -6,6 +6,7 @@ import {
   PUBLIC_CLIENT_STATUS,
 } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
+import { CLIENT_STATUS_LABELS } from '../../../../core/status-labels';
 import { clientCreateSchema } from '../../../../core/schemas/client.schema';
 import type { Client } from '../../../../core/types';
 import { useNotice } from '../notice';
@@ -21,10 +22,21 @@ const CLIENT_KIND: EntityKind<Client> = {
   imageAlt: (client) => `${client.name} logo`,
   fields: [
     { name: 'name', label: 'Name', required: true },
-    { name: 'description', label: 'Description', kind: 'textarea' },
+    {
+      name: 'description',
+      label: 'Description',
+      kind: 'textarea',
+      hint: 'Not displayed: the website shows only the logo, on the home page.',
+    },
     { name: 'website', label: 'Website', kind: 'url' },
     { name: 'category', label: 'Category', kind: 'select', options: CLIENT_CATEGORIES },
-    { name: 'status', label: 'Status', kind: 'select', options: CLIENT_STATUSES },
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'select',
+      options: CLIENT_STATUSES,
+      optionLabels: CLIENT_STATUS_LABELS,
+    },
   ],
   valuesOf: (client) => ({
     name: client?.name ?? '',

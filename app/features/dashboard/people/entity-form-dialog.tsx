@@ -28,7 +28,7 @@ function FieldInput({
       <select {...props}>
         {field.options?.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {field.optionLabels?.[option] ?? option}
           </option>
         ))}
       </select>
@@ -95,6 +95,7 @@ export function EntityFormDialog<T>({
             label={field.label}
             error={errors[field.name]}
             required={field.required}
+            hint={field.hint}
           >
             {(props) => <FieldInput field={field} controlProps={props} valueProps={valuePropsOf(field.name)} />}
           </Field>

@@ -8,7 +8,11 @@ export interface EntityField {
   label: string;
   kind?: 'text' | 'url' | 'textarea' | 'select';
   options?: readonly string[];
+  /** The words a select shows for its options' values, where they need more than the value says. */
+  optionLabels?: Readonly<Record<string, string>>;
   required?: boolean;
+  /** What the field is for, where its label alone would not say. */
+  hint?: string;
 }
 
 export type FieldValues = Record<string, string>;

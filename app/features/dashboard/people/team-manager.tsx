@@ -19,8 +19,18 @@ const TEAM_KIND: EntityKind<TeamMember> = {
   imageAlt: (member) => `Portrait of ${member.name}`,
   fields: [
     { name: 'name', label: 'Name', required: true },
-    { name: 'title', label: 'Title', required: true },
-    { name: 'position', label: 'Position', required: true },
+    {
+      name: 'title',
+      label: 'Title',
+      required: true,
+      hint: 'Their profession, shown under the name on the About page: such as Principal Architect.',
+    },
+    {
+      name: 'position',
+      label: 'Position',
+      required: true,
+      hint: 'Their role in the studio, shown under the title: such as Founder & Director.',
+    },
   ],
   valuesOf: (member) => ({ name: member?.name ?? '', title: member?.title ?? '', position: member?.position ?? '' }),
   schema: teamMemberCreateSchema,

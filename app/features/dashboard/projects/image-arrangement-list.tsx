@@ -3,6 +3,9 @@ import { resolveImageUrl } from '../../../../core/image-url';
 import type { Project } from '../../../../core/types';
 import type { ArrangedImage } from './image-arrangement';
 import { ResponsiveImage } from '../../../ui/responsive-image';
+import { IMAGE_DESCRIPTION_HINT } from './new-images';
+
+const HINT_ID = 'image-manager-hint';
 
 type Direction = 'up' | 'down';
 
@@ -48,9 +51,8 @@ export function ImageArrangement({
 
   return (
     <>
-      <p className="image-manager__hint">
-        The gallery shows the images in this order. Alt text describes an image to people who cannot see it; left empty,
-        it is the project&apos;s title.
+      <p id={HINT_ID} className="image-manager__hint">
+        The gallery shows the images in this order. {IMAGE_DESCRIPTION_HINT}
       </p>
       <p className="visually-hidden" role="status">
         {moved && `Moved to position ${moved.index + 1} of ${arrangement.length}.`}
@@ -84,9 +86,10 @@ export function ImageArrangement({
                   </>
                 )}
               </p>
-              <label htmlFor={altId}>Alt text for image {index + 1}</label>
+              <label htmlFor={altId}>Description of image {index + 1}</label>
               <input
                 id={altId}
+                aria-describedby={HINT_ID}
                 type="text"
                 maxLength={300}
                 placeholder={project.title}

@@ -2,6 +2,10 @@ import { useState } from 'react';
 import type { PickedImage } from '../image-picker';
 import { scaleImagesForUpload } from '../image-scaling';
 
+/** Said wherever a project's images get their descriptions: what the owner's "description" is to the page. */
+export const IMAGE_DESCRIPTION_HINT =
+  'Each image’s description (its alt text) is read aloud to visitors who cannot see it; left empty, it is the project’s title.';
+
 /** The alt text of a newly chosen image; left empty, the project's title stands in (shown as the placeholder). */
 function AltTextInput({
   image,
@@ -19,7 +23,7 @@ function AltTextInput({
   const id = `alt-${image.key}`;
   return (
     <span className="project-alt">
-      <label htmlFor={id}>Alt text for new image {index + 1}</label>
+      <label htmlFor={id}>Description of new image {index + 1}</label>
       <input
         id={id}
         type="text"

@@ -75,6 +75,7 @@ export function ProjectBasics({
           label={optionalStatus ? 'Status (optional)' : 'Status'}
           required={!optionalStatus}
           error={errors.status}
+          hint="How far the work has come, shown on the project’s page."
           options={PROJECT_STATUSES}
           placeholder={optionalStatus ? `Not set (${DEFAULT_PROJECT_STATUS})` : undefined}
           {...field('status')}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH } from '../../../../core/constants';
 import { projectCover } from '../../../../core/project-cover';
+import { previewPath } from '../../../../core/publication';
 import type { Project } from '../../../../core/types';
 import { isPublicNow } from '../publish-at';
 import { PublicationBadge } from '../publish-at-field';
@@ -125,7 +126,7 @@ export function ProjectCard({
             View on site
           </a>
         ) : (
-          <a className="button button--ghost button--small" href={`/project/${project.id}?preview`}>
+          <a className="button button--ghost button--small" href={previewPath(`/project/${project.id}`)}>
             Preview<span className="visually-hidden"> {project.title}</span>
           </a>
         )}

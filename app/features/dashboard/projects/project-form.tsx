@@ -15,7 +15,7 @@ import { publishAtInput, publishAtValue } from '../publish-at';
 import { PublishAtField } from '../publish-at-field';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { SeoFields } from '../seo-fields';
-import { useNewImages } from './new-images';
+import { IMAGE_DESCRIPTION_HINT, useNewImages } from './new-images';
 import { useFormSubmit } from '../use-form-submit';
 import { useFormValues } from '../use-form-values';
 
@@ -121,7 +121,13 @@ export function ProjectFormDialog({
         <Field idPrefix="project" name="client" label="Client" error={errors.client}>
           {(props) => <input {...props} {...field('client')} />}
         </Field>
-        <Field idPrefix="project" name="designTeam" label="Design Team" error={errors.designTeam}>
+        <Field
+          idPrefix="project"
+          name="designTeam"
+          label="Design Team"
+          error={errors.designTeam}
+          hint="The people who worked on it, separated by commas or one a line: the project’s page lists them under Design Team."
+        >
           {(props) => <textarea {...props} rows={3} {...field('designTeam')} />}
         </Field>
         <Field idPrefix="project" name="description" label="Description" error={errors.description} required>
@@ -131,11 +137,11 @@ export function ProjectFormDialog({
           <legend>Show on the home page</legend>
           <label>
             <input type="checkbox" {...checkbox('featured')} />
-            Featured (hero banner)
+            In the hero banner, the slideshow at the top
           </label>
           <label>
             <input type="checkbox" {...checkbox('showInRecent')} />
-            Show in Recent Projects
+            In Last Projects (until any is chosen, the newest show there)
           </label>
         </fieldset>
         <SeoFields
@@ -157,8 +163,8 @@ export function ProjectFormDialog({
           error={errors.images}
           hint={
             project
-              ? `Optional. Choosing new images replaces all ${project.images.length} current images; to keep them, use Manage images instead. At most ${MAX_PROJECT_IMAGES}.`
-              : `Required: at least one, at most ${MAX_PROJECT_IMAGES}. The first becomes the cover.`
+              ? `Optional. Choosing new images replaces all ${project.images.length} current images; to keep them, use Manage images instead. At most ${MAX_PROJECT_IMAGES}. ${IMAGE_DESCRIPTION_HINT}`
+              : `Required: at least one, at most ${MAX_PROJECT_IMAGES}. The first becomes the cover. ${IMAGE_DESCRIPTION_HINT}`
           }
           renderItemExtra={newImages.renderAltInput}
         />

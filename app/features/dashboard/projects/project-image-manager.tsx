@@ -7,7 +7,7 @@ import { dashboardRequest, errorText, withDetail } from '../dashboard-api';
 import { ImagePicker } from '../image-picker';
 import { useNotice } from '../notice';
 import { DialogNotice } from './dialog-notice';
-import { useNewImages } from './new-images';
+import { IMAGE_DESCRIPTION_HINT, useNewImages } from './new-images';
 import { type ArrangedImage, arrangementOf, mergeArrangement, sameArrangement, toSaved } from './image-arrangement';
 import { ImageArrangement } from './image-arrangement-list';
 import type { ActionFailure } from '../../../lib/action-result';
@@ -72,7 +72,7 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
     run(
       async () => {
         await dashboardRequest('PUT', `/api/projects/${project.id}/images`, { images: saved });
-        return 'Image order and alt texts saved.';
+        return 'Image order and descriptions saved.';
       },
       (failed) => withDetail(MESSAGES.errorUpdatingProject, failed),
     );
@@ -111,9 +111,9 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
         />
         <div className="image-manager__save">
           <button type="button" className="button" disabled={busy || !unsaved} onClick={saveArrangement}>
-            Save order and alt texts
+            Save order and descriptions
           </button>
-          {unsaved && <span className="image-manager__unsaved">Unsaved changes to the order or alt texts.</span>}
+          {unsaved && <span className="image-manager__unsaved">Unsaved changes to the order or descriptions.</span>}
         </div>
         <section className="image-manager__add" aria-labelledby="image-manager-add">
           <h3 id="image-manager-add">Add images</h3>
@@ -130,7 +130,7 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
                   setAddError(undefined);
                 }}
                 error={addError}
-                hint={`This project has ${project.images.length} of at most ${MAX_PROJECT_IMAGES} images: up to ${room} more. New images go at the end.`}
+                hint={`This project has ${project.images.length} of at most ${MAX_PROJECT_IMAGES} images: up to ${room} more. New images go at the end. ${IMAGE_DESCRIPTION_HINT}`}
                 renderItemExtra={newImages.renderAltInput}
               />
               <button type="button" className="button" disabled={busy} onClick={addImages}>

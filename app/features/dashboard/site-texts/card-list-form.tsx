@@ -8,9 +8,14 @@ import { TextControl } from './text-control';
 import { useFormSubmit } from '../use-form-submit';
 import { saveSiteText } from './save-site-text';
 
-/** What each list calls a card's two texts. */
-const LABELS: Record<CardGroup, { title: string; text: string; card: (title: string) => string }> = {
-  'core-services': { title: 'Name', text: 'Back description', card: (title) => `Service: ${title}` },
+/** What each list calls a card's two texts, and where the page shows them when that needs saying. */
+const LABELS: Record<CardGroup, { title: string; text: string; card: (title: string) => string; note?: string }> = {
+  'core-services': {
+    title: 'Name on the front',
+    text: 'Text on the back',
+    card: (title) => `Service: ${title}`,
+    note: 'On the About page each service is a card that turns over when a visitor points at it or taps it: the name is on the front, the text on the back.',
+  },
   'core-values': { title: 'Title', text: 'Text', card: (title) => `Value: ${title}` },
   'what-we-do': { title: 'Title', text: 'Text', card: (title) => `Card: ${title}` },
 };
@@ -51,10 +56,16 @@ export function CardListForm({
       ref={form}
       className="dashboard-card dashboard-form dashboard-form--wide"
       aria-labelledby={`${group}-title`}
+      aria-describedby={labels.note && `${group}-note`}
       noValidate
       onSubmit={submit}
     >
       <h2 id={`${group}-title`}>{heading}</h2>
+      {labels.note && (
+        <p id={`${group}-note`} className="dashboard-form__note">
+          {labels.note}
+        </p>
+      )}
       {errors.items && <p className="dashboard-form__error">{errors.items}</p>}
       {cards.map((card, slot) => (
         <fieldset key={slot} className="dashboard-fieldset">

@@ -1,16 +1,24 @@
 import { type FormEvent, useState } from 'react';
 import { MESSAGES } from '../../../../core/messages';
 import { pageSeoSchema } from '../../../../core/schemas/site-texts.schema';
-import { STATIC_PUBLIC_PATHS } from '../../../../core/site-structure';
+import { STATIC_PUBLIC_PATHS, staticPageName } from '../../../../core/site-structure';
 import type { PageSeo } from '../../../../core/types';
 import { SelectField } from '../../../ui/field';
 import type { NoticeReport } from '../notice';
+import { SEO_FIELD_WORDS } from '../seo-fields';
 import { TextControl } from './text-control';
 import { formValues } from '../../../lib/form-check';
 import { useFormSubmit } from '../use-form-submit';
 import { saveSiteText } from './save-site-text';
 
-/** Page SEO: one page at a time, chosen from the site's pages without a parameter. */
+export const PAGE_SEO_HEADING = 'Search and sharing, page by page';
+
+/** Each page's name as the owner knows it, with its address. */
+const PAGE_OPTION_LABELS = Object.fromEntries(
+  STATIC_PUBLIC_PATHS.map((path) => [path, `${staticPageName(path)} (${path})`]),
+);
+
+/** Each page's search and sharing fields (page SEO), one page at a time, from the site's pages without a parameter. */
 export function PageSeoForm({ pages, notices }: { pages: PageSeo[]; notices: NoticeReport }) {
   const { form, errors, busy, submit: save } = useFormSubmit();
   const [path, setPath] = useState(STATIC_PUBLIC_PATHS[0]!);
@@ -23,7 +31,7 @@ export function PageSeoForm({ pages, notices }: { pages: PageSeo[]; notices: Not
       path: '/api/page-seo',
       body: formValues(event.currentTarget),
       schema: pageSeoSchema,
-      success: `SEO fields of ${path} saved.`,
+      success: `Search and sharing of ${PAGE_OPTION_LABELS[path]} saved.`,
       failure: MESSAGES.errorSavingSiteTexts,
     });
   }
@@ -36,7 +44,7 @@ export function PageSeoForm({ pages, notices }: { pages: PageSeo[]; notices: Not
       noValidate
       onSubmit={submit}
     >
-      <h2 id="page-seo-title">Page SEO</h2>
+      <h2 id="page-seo-title">{PAGE_SEO_HEADING}</h2>
       <p className="dashboard-form__note">
         What search engines and shared links show. Empty fields keep the page’s own description and image. Projects and
         posts have these fields in their own forms.
@@ -47,6 +55,7 @@ export function PageSeoForm({ pages, notices }: { pages: PageSeo[]; notices: Not
         label="Page"
         error={errors.path}
         options={STATIC_PUBLIC_PATHS}
+        labels={PAGE_OPTION_LABELS}
         value={path}
         onChange={(event) => setPath(event.target.value)}
       />
@@ -55,7 +64,7 @@ export function PageSeoForm({ pages, notices }: { pages: PageSeo[]; notices: Not
         <TextControl
           idPrefix="seo"
           name="seoDescription"
-          label="Summary for search engines"
+          {...SEO_FIELD_WORDS.seoDescription}
           defaultValue={current?.description ?? ''}
           error={errors.seoDescription}
           maxLength={300}
@@ -65,16 +74,15 @@ export function PageSeoForm({ pages, notices }: { pages: PageSeo[]; notices: Not
         <TextControl
           idPrefix="seo"
           name="seoImage"
-          label="Social image"
+          {...SEO_FIELD_WORDS.seoImage}
           defaultValue={current?.image ?? ''}
           error={errors.seoImage}
           maxLength={500}
           required={false}
-          hint="An image’s address from the Media library (such as library/123-ab.jpg) or a URL starting with https://."
         />
       </div>
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving...' : 'Save page SEO'}
+        {busy ? 'Saving...' : 'Save search and sharing'}
       </button>
     </form>
   );

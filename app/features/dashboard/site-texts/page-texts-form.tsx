@@ -68,7 +68,13 @@ export function PageTextsForm({
         <legend>About page: About Us and founder</legend>
         {text('aboutHeading', 'Heading', { maxLength: 120 })}
         {text('aboutText', 'Text', { maxLength: 1200, rows: 4, hint: BRAND_HINT })}
-        <Field idPrefix={idPrefix} name="founderMemberId" label="Founder card" error={errors.founderMemberId}>
+        <Field
+          idPrefix={idPrefix}
+          name="founderMemberId"
+          label="Founder card"
+          error={errors.founderMemberId}
+          hint="The team member pictured beside the About Us text, with their name and position."
+        >
           {(props) => (
             <select {...props} defaultValue={texts.founderMemberId ?? ''}>
               <option value="">The first team member</option>

@@ -2,7 +2,7 @@ import { CARD_GROUP_NAMES, CARD_GROUPS } from '../../../../core/site-texts';
 import type { PageSeo, SiteContent, TeamMember } from '../../../../core/types';
 import { NoticeArea, useNotice } from '../notice';
 import { CardListForm } from './card-list-form';
-import { PageSeoForm } from './page-seo-form';
+import { PAGE_SEO_HEADING, PageSeoForm } from './page-seo-form';
 import { PageTextsForm } from './page-texts-form';
 import { TestimonialsEditor } from './testimonials-editor';
 import './site-texts.css';
@@ -31,7 +31,7 @@ export function SiteTextsManager({
             {CARD_GROUPS[group].heading}
           </a>
         ))}
-        <a href="#page-seo-title">Page SEO</a>
+        <a href="#page-seo-title">{PAGE_SEO_HEADING}</a>
       </nav>
       <NoticeArea notice={notices.notice} onDismiss={notices.clear} />
       <div className="site-texts">

@@ -31,21 +31,11 @@ export function TextControl({
   defaultValue: string;
   error?: string;
 }) {
-  const hintId = `${idPrefix}-${name}-hint`;
   return (
-    <Field {...{ idPrefix, name, label, error, required }} describedBy={hint ? hintId : undefined}>
+    <Field {...{ idPrefix, name, label, error, required, hint }}>
       {(props) => {
         const control = { ...props, defaultValue, maxLength };
-        return (
-          <>
-            {rows ? <textarea rows={rows} {...control} /> : <input type="text" inputMode={inputMode} {...control} />}
-            {hint && (
-              <p id={hintId} className="dashboard-form__note">
-                {hint}
-              </p>
-            )}
-          </>
-        );
+        return rows ? <textarea rows={rows} {...control} /> : <input type="text" inputMode={inputMode} {...control} />;
       }}
     </Field>
   );
