@@ -37,6 +37,7 @@ const ADMIN_ROUTES: [method: string, path: string][] = [
   ['POST', '/api/media/upload'],
   ['DELETE', '/api/media/1'],
   ['PUT', '/api/settings'],
+  ['DELETE', '/api/demo-content'],
 ];
 
 describe('without a session', () => {
