@@ -131,6 +131,8 @@ describe('remove demo content', () => {
     expect(changed.status).toBe(200);
   });
 
+  const settingsPage = async () => (await fetch(`${server.url}/dashboard/settings`, { headers: { cookie } })).text();
+
   it('deletes what the demo made as it made it, keeps the owner’s own and edits, and does nothing the second time', async () => {
     const demo = await readLists(cookie);
     const admin = adminOf(server, cookie);
@@ -145,6 +147,10 @@ describe('remove demo content', () => {
     const message = { name: 'Pema', email: 'pema@example.bt', message: 'A house in Paro, please.' };
     expect((await api(server, 'POST', '/api/contact', { json: message })).status).toBe(200);
 
+    const page = await settingsPage();
+    expect(page).toContain('Remove demo content');
+    const demoRecords = `${demo.projects.length} projects, ${demo.blogs.length} blog posts, ${demo.clients.length - 1} clients and ${demo.team.length} team members`;
+    expect(page).toContain(demoRecords);
     // A visitor's page kept before the removal must not be served after it.
     const demoTitle = demo.projects.find((project) => project.featured)!.title;
     expect(await (await fetch(`${server.url}/`)).text()).toContain(demoTitle);
@@ -196,6 +202,7 @@ describe('remove demo content', () => {
     expect(home).toContain('No featured projects yet.');
     expect((await fetch(`${server.url}/project/${demo.projects[0]!.id}`)).status).toBe(404);
     expect((await api<{ data: unknown[] }>(server, 'GET', '/api/contacts', { cookie })).body.data).toHaveLength(1);
+    expect(await settingsPage()).not.toContain('Remove demo content');
     expect(await signIn(ownPassword)).not.toBe('');
 
     const again = await api(server, 'DELETE', '/api/demo-content', { cookie });

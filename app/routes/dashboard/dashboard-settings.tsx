@@ -5,6 +5,7 @@ import { VISIT_SWITCH_FIELD } from '../../../core/visits';
 import type { Route } from './+types/dashboard-settings';
 import { loadSettings, saveSettings } from './dashboard-settings.server';
 import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
+import { DemoContentSection } from '../../features/dashboard/demo-content-section';
 import { Field } from '../../ui/field';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -32,12 +33,18 @@ const FIELDS: { name: Exclude<keyof SiteSettings, 'logo'>; label: string; type?:
 
 /** The site settings the public pages show (kept on the server, not in the browser as SPEC had it). */
 export default function DashboardSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, countVisits, countingOffOnServer } = loaderData;
+  const { settings, countVisits, countingOffOnServer, demo } = loaderData;
   const navigation = useNavigation();
   return (
     <>
       <h1>Settings</h1>
-      <Form method="post" encType="multipart/form-data" className="dashboard-card dashboard-form dashboard-form--wide">
+      {/* Its fields show their default values: removing the demo content, which may clear some, makes it anew. */}
+      <Form
+        key={demo ? 'with-demo-content' : 'own-content'}
+        method="post"
+        encType="multipart/form-data"
+        className="dashboard-card dashboard-form dashboard-form--wide"
+      >
         {FIELDS.map((field) => (
           <Field
             key={field.name}
@@ -97,6 +104,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
           {navigation.state === 'submitting' ? 'Saving...' : 'Save settings'}
         </button>
       </Form>
+      <DemoContentSection demo={demo} />
     </>
   );
 }
