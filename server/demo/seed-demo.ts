@@ -38,7 +38,7 @@ const DEMO_IMAGE_COUNT =
   demoTeam.length;
 
 /** Told after each record is stored: how many of the demo's images are stored so far, of how many. */
-export type SeedingProgress = (stored: number, total: number) => void;
+type SeedingProgress = (stored: number, total: number) => void;
 
 /**
  * Fills an empty database with a believable studio, through the same
