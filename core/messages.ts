@@ -54,6 +54,7 @@ export const MESSAGES = {
 
   // Dashboard alerts the specification leaves open
   errorDeletingMedia: 'Error deleting image',
+  errorRemovingDemoContent: 'Error removing the demo content',
 
   // Server answers the specification leaves open
   notSignedIn: 'Please sign in to continue.',

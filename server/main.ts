@@ -8,6 +8,7 @@ import { type Config, PASSWORD_HASH_COST, readConfig } from './config';
 import { isConnectionFailure } from './db/availability';
 import { type Db, migrateToLatest, openDatabase, withStartupLock } from './db/database';
 import { seedDemoContent } from './demo/seed-demo';
+import { countsInWords } from '../core/demo-content';
 import { builtAssets, createApp } from './http/app';
 import { keepNewFilesPrivate, makeDataDirPrivate } from './private-data';
 import { loadSecretKey } from './secret-box';
@@ -114,6 +115,27 @@ function describeSignIn(
 }
 
 /**
+ * An empty database gets the demo content, which takes a while (64 images to draw and encode: half a minute or
+ * more on a small machine), so the owner sees it move: a line at the start, about every tenth of the images, and
+ * at the end, then what it made and how to take it away.
+ */
+async function seedDemo(ctx: ServiceContext): Promise<void> {
+  let tenthsShown = -1;
+  const made = await seedDemoContent(ctx, (stored, total) => {
+    const tenths = Math.floor((stored * 10) / total);
+    if (tenths === tenthsShown) return;
+    tenthsShown = tenths;
+    console.log(`Seeding demo content: ${stored} of ${total} images`);
+  });
+  if (made) {
+    console.log(
+      `The site shows demo content: ${countsInWords(made)}. ` +
+        'Remove it in the dashboard (Settings, Remove demo content) once your own is in.',
+    );
+  }
+}
+
+/**
  * Images stored before a variant width existed get it after the server listens: the demo content's
  * 64 images took 18 s on a busy two-core machine, too long to keep a start-up (and a deploy) waiting,
  * and until then `srcset` offers the widths the images already have.
@@ -163,7 +185,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // The first process of a cluster is enough: the others start once it listens.
     const sealed = first ? await sealPlaintextTotpSecrets(ctx.db, ctx.secretKey) : 0;
     if (sealed > 0) console.log(`Encrypted ${sealed} two-factor secret(s) an earlier version stored in the clear.`);
-    if (config.seedDemo && (await seedDemoContent(ctx))) console.log('Filled the empty database with demo content.');
+    if (config.seedDemo) await seedDemo(ctx);
     return ensured;
   });
 

@@ -332,6 +332,13 @@ export interface VisitDropsTable {
   count: number;
 }
 
+/** DemoRecordKind: what the demo content made (migration 0011); `updatedAt` is the record's own as seeded. */
+export interface DemoRecordsTable {
+  kind: string;
+  recordId: number;
+  updatedAt: string | null;
+}
+
 export interface Database {
   mediaItems: MediaItemsTable;
   projects: ProjectsTable;
@@ -362,6 +369,7 @@ export interface Database {
   visitDailyPages: VisitDailyPagesTable;
   visitDailyDimensions: VisitDailyDimensionsTable;
   visitDrops: VisitDropsTable;
+  demoRecords: DemoRecordsTable;
 }
 
 export type MediaItemRow = Selectable<MediaItemsTable>;

@@ -8,6 +8,7 @@ import { authRouter } from './routes/auth';
 import { blogsRouter } from './routes/blogs';
 import { clientsRouter } from './routes/clients';
 import { contactsRouter } from './routes/contacts';
+import { demoContentRouter } from './routes/demo-content';
 import { mediaRouter } from './routes/media';
 import { notificationsRouter } from './routes/notifications';
 import { projectsRouter } from './routes/projects';
@@ -44,6 +45,7 @@ export function apiRouter(ctx: ServiceContext): Router {
   router.use('/team-members', teamMembersRouter(ctx));
   router.use('/media', mediaRouter(ctx));
   router.use('/notifications', notificationsRouter(ctx));
+  router.use('/demo-content', demoContentRouter(ctx));
   router.use('/test-clock', testClockRouter(ctx));
   router.use('/', contactsRouter(ctx));
   router.use('/', siteRouter(ctx));

@@ -38,6 +38,7 @@ const ADMIN_ROUTES: [method: string, path: string][] = [
   ['DELETE', '/api/media/1'],
   ['PUT', '/api/settings'],
   ['POST', '/api/notifications/test-email'],
+  ['DELETE', '/api/demo-content'],
 ];
 
 describe('without a session', () => {

@@ -287,6 +287,14 @@ describe('every write, and the next public read', () => {
         expect(await post('/dashboard/settings', { brandName: 'Dashboard Saved Studio' })).toContain('Settings saved.');
       },
     },
+    // This server has no demo content (seeding it takes half a minute): the removal finds nothing and is a change
+    // all the same. demo.test.ts removes real demo content and reads the pages after it.
+    'DELETE /api/demo-content': {
+      reads: () => [{ path: '/' }, { path: '/api/settings' }],
+      write: async () => {
+        await send('DELETE', '/api/demo-content');
+      },
+    },
     'PUT /api/site-texts': {
       reads: () => [
         { path: '/about', shows: contains('A fresh vision for the valley') },

@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+
 /** Shared by playwright.config.ts and the tests: the servers the browser tests run against. */
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4417);
@@ -21,3 +24,11 @@ export const E2E_DASHBOARD_PORTS = Array.from({ length: E2E_WORKERS }, (_, index
 const dashboardPort = E2E_DASHBOARD_PORTS[Number(process.env.TEST_PARALLEL_INDEX ?? 0)]!;
 /** This worker's dashboard server. */
 export const DASHBOARD_SITE_URL = `http://127.0.0.1:${dashboardPort}`;
+
+/** The folders of the demo content seeded once per run (prepare-data.ts), which every demo server copies. */
+export const DEMO_TEMPLATE_PREFIX = 'studio-e2e-demo-';
+/** This run's: playwright.config.ts names the run in STUDIO_E2E_RUN, which its workers inherit. */
+export function demoTemplateDir(run = process.env.STUDIO_E2E_RUN): string {
+  if (!run) throw new Error('STUDIO_E2E_RUN is not set: run the browser tests through playwright.config.ts');
+  return path.join(os.tmpdir(), `${DEMO_TEMPLATE_PREFIX}${run}`);
+}

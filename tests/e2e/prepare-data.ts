@@ -6,14 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestServer } from '../support/test-server';
-import { E2E_ADMIN_PASSWORD } from './e2e-env';
+import { DEMO_TEMPLATE_PREFIX, demoTemplateDir, E2E_ADMIN_PASSWORD } from './e2e-env';
 
 const [dataDir, mode] = process.argv.slice(2);
 const run = process.env.STUDIO_E2E_RUN;
 if (!dataDir || !run) throw new Error('usage: STUDIO_E2E_RUN=<id> prepare-data.ts <data folder> [--demo]');
 
-const TEMPLATE_PREFIX = 'studio-e2e-demo-';
-const template = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${run}`);
+const template = demoTemplateDir(run);
 
 /** Older than any run takes: a template another run on this machine is still copying from is left alone. */
 const STALE_TEMPLATE_MS = 3 * 60 * 60 * 1000;
@@ -21,7 +20,7 @@ const STALE_TEMPLATE_MS = 3 * 60 * 60 * 1000;
 async function seedTemplate(): Promise<void> {
   for (const name of fs.readdirSync(os.tmpdir())) {
     const folder = path.join(os.tmpdir(), name);
-    if (name.startsWith(TEMPLATE_PREFIX) && Date.now() - fs.statSync(folder).mtimeMs > STALE_TEMPLATE_MS) {
+    if (name.startsWith(DEMO_TEMPLATE_PREFIX) && Date.now() - fs.statSync(folder).mtimeMs > STALE_TEMPLATE_MS) {
       fs.rmSync(folder, { recursive: true, force: true });
     }
   }

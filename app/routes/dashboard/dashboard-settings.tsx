@@ -6,6 +6,7 @@ import type { Route } from './+types/dashboard-settings';
 import { loadSettings, saveSettings } from './dashboard-settings.server';
 import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
 import { EmailNotifications } from '../../features/dashboard/settings/email-notifications';
+import { DemoContentSection } from '../../features/dashboard/demo-content-section';
 import { Field } from '../../ui/field';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -33,12 +34,18 @@ const FIELDS: { name: Exclude<keyof SiteSettings, 'logo'>; label: string; type?:
 
 /** The site settings the public pages show (kept on the server, not in the browser as SPEC had it). */
 export default function DashboardSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, countVisits, countingOffOnServer, emailNotifications } = loaderData;
+  const { settings, countVisits, countingOffOnServer, emailNotifications, demo } = loaderData;
   const navigation = useNavigation();
   return (
     <>
       <h1>Settings</h1>
-      <Form method="post" encType="multipart/form-data" className="dashboard-card dashboard-form dashboard-form--wide">
+      {/* Its fields show their default values: removing the demo content, which may clear some, makes it anew. */}
+      <Form
+        key={demo ? 'with-demo-content' : 'own-content'}
+        method="post"
+        encType="multipart/form-data"
+        className="dashboard-card dashboard-form dashboard-form--wide"
+      >
         {FIELDS.map((field) => (
           <Field
             key={field.name}
@@ -99,6 +106,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
         </button>
       </Form>
       <EmailNotifications status={emailNotifications} />
+      <DemoContentSection demo={demo} />
     </>
   );
 }

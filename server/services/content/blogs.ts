@@ -16,6 +16,7 @@ import {
   toImageDetails,
   writeWithImages,
 } from '../media/media';
+import { ownedImage } from '../media/single-image';
 import { isPublicPost, publicationTime } from './publishing';
 import { publishingNow } from './publishing-clock';
 
@@ -212,11 +213,23 @@ export async function updateBlog(
   });
 }
 
+/**
+ * Deletes a post's row (its gallery and tags go with it) and answers the media ids it held, for the caller to delete
+ * in the same change. With `unchangedSince`, only while its `updatedAt` is still that: answers null otherwise.
+ */
+export async function deleteBlogRow(
+  trx: ContentTransaction,
+  id: number,
+  unchangedSince?: string,
+): Promise<number[] | null> {
+  const gallery = await trx.selectFrom('blogImages').select('mediaId').where('blogId', '=', id).execute();
+  let query = trx.deleteFrom('blogs').where('id', '=', id);
+  if (unchangedSince !== undefined) query = query.where('updatedAt', '=', unchangedSince);
+  const blog = await query.returning('imageMediaId').executeTakeFirst();
+  return blog ? [...gallery.map((row) => row.mediaId), ...ownedImage(blog.imageMediaId)] : null;
+}
+
 export async function deleteBlog(ctx: ServiceContext, id: number): Promise<void> {
   await requireBlog(ctx.db, id);
-  await deleteWithOwnedImages(ctx, async (trx) => {
-    const gallery = await trx.selectFrom('blogImages').select('mediaId').where('blogId', '=', id).execute();
-    const blog = await trx.deleteFrom('blogs').where('id', '=', id).returning('imageMediaId').executeTakeFirstOrThrow();
-    return [...gallery.map((row) => row.mediaId), ...(blog.imageMediaId === null ? [] : [blog.imageMediaId])];
-  });
+  await deleteWithOwnedImages(ctx, async (trx) => (await deleteBlogRow(trx, id)) ?? []);
 }

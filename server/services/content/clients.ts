@@ -3,10 +3,11 @@ import { MESSAGES } from '../../../core/messages';
 import { clientCreateSchema, clientUpdateSchema } from '../../../core/schemas/client.schema';
 import type { Client } from '../../../core/types';
 import type { Db } from '../../db/database';
+import type { ContentTransaction } from '../cache/content-version';
 import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { notFound, parseInput } from '../errors';
 import { deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from '../media/media';
-import { releaseReplacedImage } from '../media/single-image';
+import { deleteSingleImageOwner, releaseReplacedImage } from '../media/single-image';
 
 const CLIENT_COLUMNS = [
   'id',
@@ -105,10 +106,12 @@ export async function updateClient(
   });
 }
 
+/** A client's row, for `deleteSingleImageOwner`: see there. */
+export function deleteClientRow(trx: ContentTransaction, id: number, unchangedSince?: string) {
+  return deleteSingleImageOwner(trx, { table: 'clients', image: 'logoMediaId' }, id, unchangedSince);
+}
+
 export async function deleteClient(ctx: ServiceContext, id: number): Promise<void> {
   await requireClient(ctx.db, id);
-  await deleteWithOwnedImages(ctx, async (trx) => {
-    const row = await trx.deleteFrom('clients').where('id', '=', id).returning('logoMediaId').executeTakeFirstOrThrow();
-    return row.logoMediaId === null ? [] : [row.logoMediaId];
-  });
+  await deleteWithOwnedImages(ctx, async (trx) => (await deleteClientRow(trx, id)) ?? []);
 }

@@ -17,7 +17,13 @@ import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { AppError, notFound, parseInput } from '../errors';
 import { toStoredImagePath } from '../media/image-refs';
 import { deleteImageFiles } from '../media/images';
-import { deleteMediaRows, deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from '../media/media';
+import {
+  deleteMediaRows,
+  deleteWithOwnedImages,
+  findMediaItems,
+  toImageDetails,
+  writeWithImages,
+} from '../media/media';
 import { isPublic, publicationTime } from './publishing';
 import { publishingNow } from './publishing-clock';
 
@@ -309,13 +315,25 @@ export async function updateProject(
   });
 }
 
+/**
+ * Deletes a project's row (its image links go with it) and answers the media ids it held, for the caller to delete
+ * in the same change. With `unchangedSince`, only while its `updatedAt` is still that: answers null otherwise.
+ */
+export async function deleteProjectRow(
+  trx: ContentTransaction,
+  id: number,
+  unchangedSince?: string,
+): Promise<number[] | null> {
+  const mediaIds = await projectMediaIds(trx, id);
+  let query = trx.deleteFrom('projects').where('id', '=', id);
+  if (unchangedSince !== undefined) query = query.where('updatedAt', '=', unchangedSince);
+  const { numDeletedRows } = await query.executeTakeFirst();
+  return Number(numDeletedRows) === 1 ? mediaIds : null;
+}
+
 export async function deleteProject(ctx: ServiceContext, id: number): Promise<void> {
   await requireProject(ctx.db, id);
-  await deleteWithOwnedImages(ctx, async (trx) => {
-    const mediaIds = await projectMediaIds(trx, id);
-    await trx.deleteFrom('projects').where('id', '=', id).execute();
-    return mediaIds;
-  });
+  await deleteWithOwnedImages(ctx, async (trx) => (await deleteProjectRow(trx, id)) ?? []);
 }
 
 async function findProjectImage(db: Db, projectId: number, imageUrl: string) {

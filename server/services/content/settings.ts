@@ -5,6 +5,7 @@ import {
 } from '../../../core/schemas/settings.schema';
 import type { SiteSettings } from '../../../core/types';
 import type { Db } from '../../db/database';
+import type { ContentTransaction } from '../cache/content-version';
 import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { parseInput } from '../errors';
 import { findMediaItems, writeWithImages } from '../media/media';
@@ -77,4 +78,45 @@ export async function updateSiteSettings(
     const replaced = await releaseReplacedImage(trx, current?.logoMediaId ?? null, logoMediaId);
     return { result: await readSettings(trx), replaced };
   });
+}
+
+/** What a seeder put in the settings: its values, and the logo it stored. */
+export interface SeededSettings {
+  values: SiteSettingsInput;
+  logoMediaId: number | null;
+}
+
+/** The settings' fields, and `logo`, that still hold what `seeded` put there (where that is not the default). */
+export async function settingsStillSeeded(
+  db: Db,
+  seeded: SeededSettings,
+): Promise<(keyof SiteSettingsInput | 'logo')[]> {
+  const current = await db.selectFrom('siteSettings').select(SETTINGS_COLUMNS).where('id', '=', 1).executeTakeFirst();
+  if (!current) return [];
+  const names = (Object.keys(seeded.values) as (keyof SiteSettingsInput)[]).filter(
+    (name) => current[name] === seeded.values[name] && seeded.values[name] !== DEFAULT_SITE_SETTINGS[name],
+  );
+  const logoKept = seeded.logoMediaId !== null && current.logoMediaId === seeded.logoMediaId;
+  return logoKept ? [...names, 'logo'] : names;
+}
+
+/**
+ * Puts the defaults back where the settings still hold what `seeded` put there, and takes its logo off them (the
+ * caller deletes its media row); what the owner typed or uploaded since stays. Answers what it put back.
+ */
+export async function resetSeededSettings(
+  trx: ContentTransaction,
+  seeded: SeededSettings,
+): Promise<(keyof SiteSettingsInput | 'logo')[]> {
+  const names = await settingsStillSeeded(trx, seeded);
+  if (names.length === 0) return names;
+  const values = Object.fromEntries(
+    names.map((name) => (name === 'logo' ? ['logoMediaId', null] : [name, DEFAULT_SITE_SETTINGS[name]])),
+  );
+  await trx
+    .updateTable('siteSettings')
+    .set({ ...values, updatedAt: nowIso() })
+    .where('id', '=', 1)
+    .execute();
+  return names;
 }

@@ -2,10 +2,11 @@ import { MESSAGES } from '../../../core/messages';
 import { teamMemberCreateSchema, teamMemberUpdateSchema } from '../../../core/schemas/team-member.schema';
 import type { TeamMember } from '../../../core/types';
 import type { Db } from '../../db/database';
+import type { ContentTransaction } from '../cache/content-version';
 import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { notFound, parseInput } from '../errors';
 import { deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from '../media/media';
-import { releaseReplacedImage } from '../media/single-image';
+import { deleteSingleImageOwner, releaseReplacedImage } from '../media/single-image';
 
 const TEAM_COLUMNS = ['id', 'name', 'title', 'position', 'imageMediaId'] as const;
 
@@ -84,14 +85,12 @@ export async function updateTeamMember(
   });
 }
 
+/** A team member's row, for `deleteSingleImageOwner`: see there. */
+export function deleteTeamMemberRow(trx: ContentTransaction, id: number, unchangedSince?: string) {
+  return deleteSingleImageOwner(trx, { table: 'teamMembers', image: 'imageMediaId' }, id, unchangedSince);
+}
+
 export async function deleteTeamMember(ctx: ServiceContext, id: number): Promise<void> {
   await requireTeamMember(ctx.db, id);
-  await deleteWithOwnedImages(ctx, async (trx) => {
-    const row = await trx
-      .deleteFrom('teamMembers')
-      .where('id', '=', id)
-      .returning('imageMediaId')
-      .executeTakeFirstOrThrow();
-    return row.imageMediaId === null ? [] : [row.imageMediaId];
-  });
+  await deleteWithOwnedImages(ctx, async (trx) => (await deleteTeamMemberRow(trx, id)) ?? []);
 }
