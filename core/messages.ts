@@ -54,6 +54,9 @@ export const MESSAGES = {
 
   // Dashboard alerts the specification leaves open
   errorDeletingMedia: 'Error deleting image',
+  /** A multipart upload that broke off after some of its bytes had gone up (the request never completed). */
+  uploadDropped: (file: string) =>
+    `The connection dropped while uploading ${file}, so nothing was saved. Please try again.`,
 
   // Server answers the specification leaves open
   notSignedIn: 'Please sign in to continue.',
@@ -103,7 +106,7 @@ export const MESSAGES = {
   internalError: 'Something went wrong on our side. Please try again.',
   /** The public address not set up (server/config.ts siteUrlProblem), said at start and on every dashboard page. */
   siteUrlUnset:
-    'The site\'s public address (SITE_URL) is not set, so the links it gives out (in search results, shared posts, ' +
+    "The site's public address (SITE_URL) is not set, so the links it gives out (in search results, shared posts, " +
     'the sitemap and the e-mails about messages) point to localhost, which no visitor can open. Set SITE_URL to the ' +
     'address people type, such as https://www.example.bt, and start the site again.',
   siteUrlLoopback: (siteUrl: string) =>
