@@ -55,6 +55,9 @@ export const MESSAGES = {
   // Dashboard alerts the specification leaves open
   errorDeletingMedia: 'Error deleting image',
   errorRemovingDemoContent: 'Error removing the demo content',
+  /** A multipart upload that broke off after some of its bytes had gone up (the request never completed). */
+  uploadDropped: (file: string) =>
+    `The connection dropped while uploading ${file}, so nothing was saved. Please try again.`,
 
   // Server answers the specification leaves open
   notSignedIn: 'Please sign in to continue.',

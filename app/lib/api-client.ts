@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../core/messages';
 import type { Project } from '../../core/types';
 import type { ActionFailure } from './action-result';
+import { type FileProgress, fileInTransit, filesProgress } from './upload-progress';
 
 /** A failed call: the text of SPEC section 8, the status, and the per-field messages when the server named them. */
 export class ApiError extends Error {
@@ -29,14 +30,51 @@ export function failureOf(error: unknown): ActionFailure {
   return { ok: false, error: error instanceof Error ? error.message : '' };
 }
 
+/**
+ * Whether a call failed part-way through sending its body (MESSAGES.uploadDropped names the file), rather than
+ * never reaching the server: both have no status, and only the first has a text of its own.
+ */
+export function droppedMidUpload(failure: ActionFailure): boolean {
+  return failure.status === null && failure.error !== MESSAGES.networkError;
+}
+
 type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** What a call may ask for besides its body. */
+export interface RequestOptions {
+  /**
+   * Told as a multipart body goes up, with each of its files' progress (from the first, all at 0, to the last
+   * byte). Asking for it sends the body with XMLHttpRequest, since fetch reports no upload progress; a JSON body
+   * has nothing to report and goes with fetch as usual.
+   */
+  onUploadProgress?: (files: FileProgress[]) => void;
+}
+
+type Answer = { error?: string; message?: string; fields?: Record<string, string> } | null;
+
 /**
- * The browser's calls to /api, with the error texts of SPEC section 8: the
- * body's `error` or `message`, else 'HTTP error! status: N'; a failed fetch
- * is a network error. A FormData body goes as multipart, anything else as JSON.
+ * The answer of a call the server answered, whichever way it was sent: its body when the status is 2xx, else
+ * an ApiError with SPEC section 8's text (the body's `error` or `message`, else 'HTTP error! status: N') and its
+ * field messages. `answer` is the parsed body, null when it was not JSON.
  */
-export async function apiRequest<T>(method: ApiMethod, path: string, body?: FormData | object): Promise<T> {
+export function answerOf<T>(status: number, answer: unknown): T {
+  if (status >= 200 && status < 300) return answer as T;
+  const body = answer as Answer;
+  throw new ApiError(body?.error ?? body?.message ?? MESSAGES.httpError(status), status, body?.fields);
+}
+
+/**
+ * The browser's calls to /api, with the error texts of SPEC section 8 (`answerOf`); a failed fetch is a network
+ * error. A FormData body goes as multipart (with XMLHttpRequest when the caller asks for its progress), anything
+ * else as JSON.
+ */
+export async function apiRequest<T>(
+  method: ApiMethod,
+  path: string,
+  body?: FormData | object,
+  { onUploadProgress }: RequestOptions = {},
+): Promise<T> {
+  if (body instanceof FormData && onUploadProgress) return sendWithProgress(method, path, body, onUploadProgress);
   const headers: Record<string, string> = { accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -50,16 +88,54 @@ export async function apiRequest<T>(method: ApiMethod, path: string, body?: Form
   } catch {
     throw new ApiError(MESSAGES.networkError, null);
   }
-  const answer = (await response.json().catch(() => null)) as
-    (T & { error?: string; message?: string; fields?: Record<string, string> }) | null;
-  if (!response.ok) {
-    throw new ApiError(
-      answer?.error ?? answer?.message ?? MESSAGES.httpError(response.status),
-      response.status,
-      answer?.fields,
-    );
-  }
-  return answer as T;
+  return answerOf<T>(response.status, await response.json().catch(() => null));
+}
+
+/**
+ * A multipart call with upload progress, failing as fetch does: an answer through `answerOf`, a connection that
+ * never carried a byte as a network error. One that broke off with part of the body sent says which file was
+ * going up, since the form's owner saw its bar stop (the request never completed, so the server stored nothing).
+ */
+function sendWithProgress<T>(
+  method: ApiMethod,
+  path: string,
+  body: FormData,
+  onUploadProgress: (files: FileProgress[]) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    let files = filesProgress(body, 0, 0);
+    let partlySent = false;
+    const report = ({ loaded, total, lengthComputable }: ProgressEvent) => {
+      if (!lengthComputable) return;
+      files = filesProgress(body, loaded, total);
+      partlySent = loaded > 0 && loaded < total;
+      onUploadProgress(files);
+    };
+    const fail = () => {
+      const broken = partlySent ? fileInTransit(files) : undefined;
+      reject(new ApiError(broken ? MESSAGES.uploadDropped(broken.name) : MESSAGES.networkError, null));
+    };
+    // Listeners on `upload` must be in place before send(), or the browser reports no progress.
+    request.upload.addEventListener('progress', report);
+    request.upload.addEventListener('load', report);
+    request.addEventListener('load', () => {
+      try {
+        resolve(answerOf<T>(request.status, request.response));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    request.addEventListener('error', fail);
+    request.addEventListener('abort', fail);
+    request.open(method, path);
+    request.withCredentials = true;
+    // Parsed by the browser; a body that is not JSON becomes null, as fetch's `json()` failing does above.
+    request.responseType = 'json';
+    request.setRequestHeader('accept', 'application/json');
+    onUploadProgress(files);
+    request.send(body);
+  });
 }
 
 export function apiGet<T>(path: string): Promise<T> {

@@ -17,18 +17,21 @@ type SentImage = { name: string; type: string; width: number; height: number };
 /**
  * Keeps the images the page sends to the upload endpoint (the DevTools
  * protocol does not hand over a body made of files), to read back what the
- * browser really sent.
+ * browser really sent. The upload goes with XMLHttpRequest, for its progress.
  */
 async function recordUploads(page: Page): Promise<() => Promise<SentImage[]>> {
   await page.evaluate(() => {
     const sent: File[] = [];
     Object.assign(window, { sentImages: sent });
-    const original = window.fetch;
-    window.fetch = (input, init) => {
-      if (String(input).endsWith('/api/media/upload') && init?.body instanceof FormData) {
-        sent.push(...(init.body.getAll('images') as File[]));
-      }
-      return original(input, init);
+    const { open, send } = XMLHttpRequest.prototype;
+    const uploads = new WeakSet<XMLHttpRequest>();
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL) {
+      if (String(url).endsWith('/api/media/upload')) uploads.add(this);
+      open.call(this, method, url, true);
+    };
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body) {
+      if (uploads.has(this) && body instanceof FormData) sent.push(...(body.getAll('images') as File[]));
+      send.call(this, body);
     };
   });
   return () =>

@@ -1,5 +1,5 @@
 import type { ActionFailure } from '../../lib/action-result';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest, type RequestOptions } from '../../lib/api-client';
 
 /**
  * The dashboard's calls to /api. A 401 means the session ended on the server
@@ -10,9 +10,10 @@ export async function dashboardRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: FormData | object,
+  options?: RequestOptions,
 ): Promise<T> {
   try {
-    return await apiRequest<T>(method, path, body);
+    return await apiRequest<T>(method, path, body, options);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       const here = window.location.pathname + window.location.search;

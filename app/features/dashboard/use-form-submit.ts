@@ -3,7 +3,8 @@ import { useRevalidator } from 'react-router';
 import type { ZodType, z } from 'zod';
 import type { FieldMessages } from '../../../core/schemas/fields';
 import type { ActionFailure } from '../../lib/action-result';
-import { failureOf } from '../../lib/api-client';
+import { failureOf, type RequestOptions } from '../../lib/api-client';
+import type { FileProgress } from '../../lib/upload-progress';
 import { checkInput, formValues } from '../../lib/form-check';
 
 /** One write: what is checked and how it is sent. */
@@ -14,8 +15,11 @@ export interface Submission<S extends ZodType, T> {
   schema?: S;
   /** The form's own rules besides the schema: a message by field name. */
   more?: FieldMessages;
-  /** Sends the checked data (the schema's output, else the input as it is); its answer is the result's `data`. */
-  send: (checked: z.output<S>) => Promise<T>;
+  /**
+   * Sends the checked data (the schema's output, else the input as it is); its answer is the result's `data`.
+   * `upload` goes with a multipart call (`dashboardRequest(…, body, upload)`) so that the hook's `uploads` follow it.
+   */
+  send: (checked: z.output<S>, upload: RequestOptions) => Promise<T>;
   /** Told when the call fails (not when the check does), in the one error shape, to word the page's message. */
   onFailure?: (failure: ActionFailure) => void;
 }
@@ -33,13 +37,15 @@ export function answeredByServer(failure: ActionFailure): boolean {
  * messages the same way, and after every call the server answered runs the page's loaders again before it
  * resolves, so a notice shown then describes the new data. Showing messages moves the focus to the form's first
  * invalid control (`form` is the ref for its <form>) after the render that marks it; `clearError` drops one
- * field's message as it is corrected and leaves the focus where the typing is.
+ * field's message as it is corrected and leaves the focus where the typing is. While a multipart body goes up,
+ * `uploads` holds each file's progress for `UploadProgress` (empty otherwise).
  */
 export function useFormSubmit() {
   const { revalidate } = useRevalidator();
   const form = useRef<HTMLFormElement>(null);
   const [shown, setShown] = useState<{ errors: FieldMessages; focus: boolean }>({ errors: {}, focus: false });
   const [busy, setBusy] = useState(false);
+  const [uploads, setUploads] = useState<FileProgress[]>([]);
 
   useEffect(() => {
     if (shown.focus) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -59,7 +65,7 @@ export function useFormSubmit() {
     if (!checked.ok) return checked;
     setBusy(true);
     try {
-      const data = await send(checked.data);
+      const data = await send(checked.data, { onUploadProgress: setUploads });
       await revalidate();
       return { ok: true, data };
     } catch (error) {
@@ -70,6 +76,7 @@ export function useFormSubmit() {
       return failure;
     } finally {
       setBusy(false);
+      setUploads([]);
     }
   }
 
@@ -77,6 +84,7 @@ export function useFormSubmit() {
     form,
     errors: shown.errors,
     busy,
+    uploads,
     submit,
     showErrors,
     clearError: (name: string) =>

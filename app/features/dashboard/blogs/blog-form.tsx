@@ -10,6 +10,7 @@ import { PUBLICATION_STATE_LABELS } from '../../../../core/status-labels';
 import type { Blog } from '../../../../core/types';
 import { ImagePicker, type PickedImage, pickImage } from '../image-picker';
 import { type BlogFormValues, type BlogImages, blogValues, newBlogValues } from './blog-form-values';
+import { UploadProgress } from '../upload-progress';
 import { useFormSubmit } from '../use-form-submit';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { useFormValues } from '../use-form-values';
@@ -36,7 +37,7 @@ function SaveFailure({ failure, saving, onDiscard }: { failure: Failure; saving:
       ) : (
         <>
           <p>
-            {MESSAGES.errorSavingBlog} {failure.keptLocally && MESSAGES.blogKeptLocally}
+            {failure.reason} {failure.keptLocally && MESSAGES.blogKeptLocally}
           </p>
           <div className="blog-form__failure-actions">
             <button type="submit" className="button button--small" disabled={saving}>
@@ -86,7 +87,7 @@ export function BlogForm({
     () => unsaved?.files.images.map((file) => pickImage(file, 'cropped')) ?? [],
   );
   const [unsavedKey, setUnsavedKey] = useState(unsaved?.copy.key ?? null);
-  const { form, errors, busy: saving, submit: save } = useFormSubmit();
+  const { form, errors, busy: saving, uploads, submit: save } = useFormSubmit();
   const [failure, setFailure] = useState<Failure | null>(null);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -192,6 +193,7 @@ export function BlogForm({
             : `Up to ${MAX_BLOG_GALLERY_IMAGES} images, shown under 'Project Images'.`
         }
       />
+      <UploadProgress files={uploads} />
       {failure && (
         <SaveFailure
           failure={failure}

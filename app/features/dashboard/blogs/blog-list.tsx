@@ -4,6 +4,8 @@ import { formatDate } from '../../../lib/format';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { postStateNow } from '../publish-at';
 import { PublicationBadge } from '../publish-at-field';
+import type { FileProgress } from '../../../lib/upload-progress';
+import { UploadProgress } from '../upload-progress';
 import type { UnsavedBlog } from './unsaved-blogs';
 
 interface PostActions {
@@ -64,15 +66,20 @@ export function BlogList({
   );
 }
 
-/** The local copies of failed saves: plainly not on the server, each to retry, open or discard. */
+/**
+ * The local copies of failed saves: plainly not on the server, each to retry (its images' progress under the list),
+ * open or discard.
+ */
 export function UnsavedBlogList({
   copies,
+  uploads,
   retrying,
   onRetry,
   onEdit,
   onDiscard,
 }: {
   copies: UnsavedBlog[];
+  uploads: FileProgress[];
   retrying: string | null;
   onRetry: (copy: UnsavedBlog) => void;
   onEdit: (copy: UnsavedBlog) => void;
@@ -119,6 +126,7 @@ export function UnsavedBlogList({
           </li>
         ))}
       </ul>
+      <UploadProgress files={uploads} />
     </section>
   );
 }

@@ -27,7 +27,7 @@ function matches(blog: Blog, query: string, state: PublicationState | 'all'): bo
 
 /** The Blogs Manager: every post, a search and a status filter, the form, and the local copies of failed saves. */
 export function BlogsManager({ blogs }: { blogs: Blog[] }) {
-  const { submit, busy } = useFormSubmit();
+  const { submit, busy, uploads } = useFormSubmit();
   const timeZone = useSiteTimeZone();
   const { notice, showSuccess, showError, clear } = useNotice();
   const unsaved = useUnsavedBlogs();
@@ -56,7 +56,7 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
     });
     setRetrying(null);
     if (outcome.kind === 'saved') showSuccess(`Saved “${outcome.blog.title}” on the server.`);
-    else if (outcome.kind === 'kept') showError(`${MESSAGES.errorSavingBlog} ${MESSAGES.blogKeptLocally}`);
+    else if (outcome.kind === 'kept') showError(`${outcome.reason} ${MESSAGES.blogKeptLocally}`);
     else if (outcome.kind === 'invalid')
       showError(`${MESSAGES.errorSavingBlog} ${Object.values(outcome.fields).join(' ')}`);
     else showError(outcome.message);
@@ -96,6 +96,7 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
       {unsaved.length > 0 && (
         <UnsavedBlogList
           copies={unsaved}
+          uploads={uploads}
           retrying={retrying}
           onRetry={retry}
           onEdit={continueUnsaved}

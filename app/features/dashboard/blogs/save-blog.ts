@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../../../core/messages';
 import type { Blog } from '../../../../core/types';
 import type { ActionFailure } from '../../../lib/action-result';
+import { droppedMidUpload } from '../../../lib/api-client';
 import { dashboardRequest } from '../dashboard-api';
 import { scaleImagesForUpload } from '../image-scaling';
 import type { useFormSubmit } from '../use-form-submit';
@@ -17,8 +18,11 @@ import { discardUnsavedBlog, keepUnsavedBlog, unsavedKeyFor } from './unsaved-bl
 
 export type SaveOutcome =
   | { kind: 'saved'; blog: Blog }
-  /** The server was unreachable or failed: the post is kept in this browser under `key` (unless it refused). */
-  | { kind: 'kept'; key: string; keptLocally: boolean }
+  /**
+   * The server was unreachable or failed: the post is kept in this browser under `key` (unless it refused).
+   * `reason` is 'Error saving blog…', or which image was going up when the connection dropped.
+   */
+  | { kind: 'kept'; key: string; keptLocally: boolean; reason: string }
   /** The form (or the server) found invalid fields. */
   | { kind: 'invalid'; fields: FieldMessages }
   /** The server refused the post for another reason (an image it cannot take, a post deleted meanwhile). */
@@ -64,13 +68,14 @@ export async function saveBlog(
   const result = await submit({
     input: blogInput(values, timeZone),
     schema: blogFormSchema,
-    send: async (input) => {
+    send: async (input, upload) => {
       const [image] = files.image ? await scaleImagesForUpload([files.image]) : [];
       scaled = { image, images: await scaleImagesForUpload(files.images) };
       const { data } = await dashboardRequest<{ data: Blog }>(
         blogId === null ? 'POST' : 'PUT',
         blogId === null ? '/api/blogs' : `/api/blogs/${blogId}`,
         blogRequestBody(input, scaled),
+        upload,
       );
       // Also drops a copy an earlier failed edit of this post left behind.
       await discardUnsavedBlog(key);
@@ -89,7 +94,12 @@ export async function saveBlog(
       },
       scaled,
     );
-    return { kind: 'kept', key, keptLocally };
+    return {
+      kind: 'kept',
+      key,
+      keptLocally,
+      reason: droppedMidUpload(result) ? result.error : MESSAGES.errorSavingBlog,
+    };
   }
   if (result.fields && Object.keys(result.fields).every(isFormField)) return { kind: 'invalid', fields: result.fields };
   return { kind: 'failed', message: `${MESSAGES.errorSavingBlog} ${result.error}`.trim() };

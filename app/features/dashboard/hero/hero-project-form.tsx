@@ -7,6 +7,7 @@ import { heroProjectCreateSchema } from '../../../../core/schemas/project.schema
 import type { Project } from '../../../../core/types';
 import { dashboardRequest } from '../dashboard-api';
 import { saveFailure } from '../projects/project-save-failure';
+import { UploadProgress } from '../upload-progress';
 import { useFormSubmit } from '../use-form-submit';
 import { useFormValues } from '../use-form-values';
 import { ImagePicker, type PickedImage } from '../image-picker';
@@ -43,7 +44,7 @@ const EMPTY_VALUES: HeroFormValues = {
  */
 export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Project) => void; onCancel: () => void }) {
   const id = useId();
-  const { form, errors, busy: saving, clearError, submit: save } = useFormSubmit();
+  const { form, errors, busy: saving, uploads, clearError, submit: save } = useFormSubmit();
   // Correcting a field (or choosing images) clears its message.
   const { values, field, checkbox } = useFormValues(EMPTY_VALUES, clearError);
   const [images, setImages] = useState<PickedImage[]>([]);
@@ -55,14 +56,14 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
     const result = await save({
       input: values,
       schema: heroProjectCreateSchema,
-      send: async ({ title, description, year, location, category, status, featured }) => {
+      send: async ({ title, description, year, location, category, status, featured }, upload) => {
         const body = new FormData();
         Object.entries({ title, description, year, location, category, featured }).forEach(([name, value]) =>
           body.append(name, String(value)),
         );
         if (status) body.append('status', status);
         for (const file of await scaleImagesForUpload(images.map((image) => image.file))) body.append('images', file);
-        const { data } = await dashboardRequest<{ data: Project }>('POST', '/api/projects/hero', body);
+        const { data } = await dashboardRequest<{ data: Project }>('POST', '/api/projects/hero', body, upload);
         return data;
       },
       onFailure: (failure) => setSaveError(saveFailure(failure)),
@@ -101,6 +102,7 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
         error={errors.images}
         hint={`Optional: up to ${MAX_PROJECT_IMAGES} images; the first is the cover. Without one, the site shows its placeholder picture.`}
       />
+      <UploadProgress files={uploads} />
       <FormActions error={saveError} busy={saving} submitLabel="Add Project" onCancel={onCancel} />
     </form>
   );

@@ -11,6 +11,7 @@ import { dashboardRequest } from '../dashboard-api';
 import { ImagePicker, type PickedImage } from '../image-picker';
 import { scaleImagesForUpload } from '../image-scaling';
 import type { NoticeReport } from '../notice';
+import { UploadProgress } from '../upload-progress';
 import { useFormSubmit } from '../use-form-submit';
 
 /**
@@ -32,7 +33,7 @@ function uploadFailureText(failure: ActionFailure): string {
 export function MediaUploader({ report }: { report: NoticeReport }) {
   const [images, setImages] = useState<PickedImage[]>([]);
   const [error, setError] = useState<string>();
-  const { submit, busy: uploading } = useFormSubmit();
+  const { submit, busy: uploading, uploads } = useFormSubmit();
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,10 +42,10 @@ export function MediaUploader({ report }: { report: NoticeReport }) {
       return;
     }
     const result = await submit({
-      send: async () => {
+      send: async (_nothingChecked, upload) => {
         const form = new FormData();
         for (const file of await scaleImagesForUpload(images.map((image) => image.file))) form.append('images', file);
-        const answer = await dashboardRequest<{ data: string[] }>('POST', '/api/media/upload', form);
+        const answer = await dashboardRequest<{ data: string[] }>('POST', '/api/media/upload', form, upload);
         setImages([]);
         return answer.data.length;
       },
@@ -70,6 +71,7 @@ export function MediaUploader({ report }: { report: NoticeReport }) {
         hint={`Up to ${MEDIA_UPLOAD_MAX_IMAGES} at a time. Crop any of them first if you like; each is scaled to fit ${IMAGE_MAX_WIDTH} × ${IMAGE_MAX_HEIGHT} before it is sent.`}
         crop={{ minSize: CROP_MIN_SIZE_MEDIA_PX }}
       />
+      <UploadProgress files={uploads} />
       <button type="submit" className="button" disabled={uploading}>
         {uploading ? 'Uploading...' : 'Upload'}
       </button>

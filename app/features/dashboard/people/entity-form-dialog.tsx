@@ -5,8 +5,10 @@ import { FormActions } from '../form-actions';
 import { Modal } from '../../../ui/modal';
 import { ResponsiveImage } from '../../../ui/responsive-image';
 import { withDetail } from '../dashboard-api';
+import type { RequestOptions } from '../../../lib/api-client';
 import { ImagePicker, type PickedImage } from '../image-picker';
 import { Field, type FieldControlProps, type ValueProps } from '../../../ui/field';
+import { UploadProgress } from '../upload-progress';
 import { useFormSubmit } from '../use-form-submit';
 import { useFormValues } from '../use-form-values';
 import type { EntityField, FieldValues } from './entity-kind';
@@ -60,15 +62,18 @@ export function EntityFormDialog<T>({
   schema: ZodType;
   image: { label: string; name: string; current: ImageDetails | null; currentAlt: string };
   saveError: string;
-  /** Sends the form (checked first by the dialog, which runs the page's loaders again after); throws what went wrong. */
-  onSave: (values: FieldValues, image: File | undefined) => Promise<T>;
+  /**
+   * Sends the form (checked first by the dialog, which runs the page's loaders again after), with `upload` so the
+   * dialog shows the image going up; throws what went wrong.
+   */
+  onSave: (values: FieldValues, image: File | undefined, upload: RequestOptions) => Promise<T>;
   /** Told once saved and the page's data is fresh (the caller then closes the form). */
   onSaved: (saved: T) => void;
   onClose: () => void;
 }) {
   const idPrefix = useId();
   const { values, field: valuePropsOf } = useFormValues(initialValues);
-  const { form, errors, busy: saving, submit: save } = useFormSubmit();
+  const { form, errors, busy: saving, uploads, submit: save } = useFormSubmit();
   const [picked, setPicked] = useState<PickedImage[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -78,7 +83,7 @@ export function EntityFormDialog<T>({
     const result = await save({
       input: values,
       schema,
-      send: () => onSave(values, picked[0]?.file),
+      send: (_checked, upload) => onSave(values, picked[0]?.file, upload),
       onFailure: (failed) => setFailure(withDetail(saveError, failed)),
     });
     if (result.ok) onSaved(result.data);
@@ -113,6 +118,7 @@ export function EntityFormDialog<T>({
           onChange={setPicked}
           hint={image.current ? `A new ${image.label.toLowerCase()} replaces the current one.` : undefined}
         />
+        <UploadProgress files={uploads} />
         <FormActions error={failure} busy={saving} submitLabel="Save" onCancel={onClose} />
       </form>
     </Modal>

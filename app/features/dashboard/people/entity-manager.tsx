@@ -102,7 +102,7 @@ export function EntityManager<T extends { id: number; name: string }>({
             currentAlt: editing.item ? kind.imageAlt(editing.item) : '',
           }}
           saveError={kind.saveError}
-          onSave={(values, image) => actions.send(editing.item, values, image)}
+          onSave={(values, image, upload) => actions.send(editing.item, values, image, upload)}
           onSaved={(saved) => {
             actions.saved(editing.item, saved);
             setEditing(null);

@@ -1,3 +1,4 @@
+import type { RequestOptions } from '../../../lib/api-client';
 import { dashboardRequest, withDetail } from '../dashboard-api';
 import { scaleImageForUpload } from '../image-scaling';
 import type { useNotice } from '../notice';
@@ -15,13 +16,18 @@ export function useEntityActions<T extends { id: number; name: string }>(kind: E
   const { submit, busy: removing } = useFormSubmit();
   const noun = capitalised(kind.noun);
 
-  async function send(item: T | null, values: FieldValues, image: File | undefined): Promise<T> {
+  async function send(
+    item: T | null,
+    values: FieldValues,
+    image: File | undefined,
+    upload: RequestOptions,
+  ): Promise<T> {
     const body = new FormData();
     for (const [name, value] of Object.entries(values)) body.append(name, value);
     if (image) body.append(kind.imageField, await scaleImageForUpload(image));
     const { data } = item
-      ? await dashboardRequest<{ data: T }>('PUT', `${kind.apiPath}/${item.id}`, body)
-      : await dashboardRequest<{ data: T }>('POST', kind.apiPath, body);
+      ? await dashboardRequest<{ data: T }>('PUT', `${kind.apiPath}/${item.id}`, body, upload)
+      : await dashboardRequest<{ data: T }>('POST', kind.apiPath, body, upload);
     return data;
   }
 

@@ -16,6 +16,7 @@ import { PublishAtField } from '../publish-at-field';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { SeoFields } from '../seo-fields';
 import { IMAGE_DESCRIPTION_HINT, useNewImages } from './new-images';
+import { UploadProgress } from '../upload-progress';
 import { useFormSubmit } from '../use-form-submit';
 import { useFormValues } from '../use-form-values';
 
@@ -76,7 +77,7 @@ export function ProjectFormDialog({
 }) {
   const zone = useSiteTimeZone();
   const { values, field, checkbox } = useFormValues(() => initialValues(project, zone));
-  const { form, errors, clearError, busy: saving, submit: save } = useFormSubmit();
+  const { form, errors, clearError, busy: saving, uploads, submit: save } = useFormSubmit();
   const newImages = useNewImages(values.title);
   const formNotice = useNotice();
 
@@ -93,12 +94,12 @@ export function ProjectFormDialog({
       input: { ...fields, ...publication },
       schema: projectCreateSchema,
       more: imagesMissing ? { images: MESSAGES.selectProjectImage } : {},
-      send: async () => {
+      send: async (_checked, upload) => {
         const body = await newImages.formData();
         for (const [name, value] of Object.entries({ ...fields, ...publication })) body.append(name, String(value));
         const answer = project
-          ? await dashboardRequest<{ data: Project }>('PUT', `/api/projects/${project.id}`, body)
-          : await dashboardRequest<{ data: Project }>('POST', '/api/projects', body);
+          ? await dashboardRequest<{ data: Project }>('PUT', `/api/projects/${project.id}`, body, upload)
+          : await dashboardRequest<{ data: Project }>('POST', '/api/projects', body, upload);
         return answer.data;
       },
       onFailure: (failure) => formNotice.showError(saveFailure(failure)),
@@ -169,6 +170,7 @@ export function ProjectFormDialog({
           renderItemExtra={newImages.renderAltInput}
         />
         <PublishAtField idPrefix="project" error={errors.publishAt} {...field('publishAt')} />
+        <UploadProgress files={uploads} />
         <div className="modal__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel

@@ -11,6 +11,8 @@ import { IMAGE_DESCRIPTION_HINT, useNewImages } from './new-images';
 import { type ArrangedImage, arrangementOf, mergeArrangement, sameArrangement, toSaved } from './image-arrangement';
 import { ImageArrangement } from './image-arrangement-list';
 import type { ActionFailure } from '../../../lib/action-result';
+import type { RequestOptions } from '../../../lib/api-client';
+import { UploadProgress } from '../upload-progress';
 import { useFormSubmit } from '../use-form-submit';
 
 /**
@@ -20,7 +22,7 @@ import { useFormSubmit } from '../use-form-submit';
  */
 export function ProjectImageManager({ project, onClose }: { project: Project; onClose: () => void }) {
   const notice = useNotice();
-  const { submit, busy } = useFormSubmit();
+  const { submit, busy, uploads } = useFormSubmit();
   const [arrangement, setArrangement] = useState<ArrangedImage[]>(() => arrangementOf(project));
   const [pendingRemoval, setPendingRemoval] = useState<string | null>(null);
   const newImages = useNewImages(project.title);
@@ -39,11 +41,11 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
 
   /**
    * Runs one call with every button held; the page's data is loaded again after it, done or refused (what is
-   * stored may differ from what is shown).
+   * stored may differ from what is shown). `upload` is for a call with images, so that their progress shows.
    */
-  async function run(call: () => Promise<string>, failure: (failed: ActionFailure) => string) {
+  async function run(call: (upload: RequestOptions) => Promise<string>, failure: (failed: ActionFailure) => string) {
     notice.clear();
-    const result = await submit({ send: call });
+    const result = await submit({ send: (_nothingChecked, upload) => call(upload) });
     if (result.ok) notice.showSuccess(result.data);
     else notice.showError(failure(result));
   }
@@ -81,12 +83,13 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
     if (newImages.images.length === 0) return setAddError(MESSAGES.selectImagesToUpload);
     setAddError(undefined);
     return run(
-      async () => {
+      async (upload) => {
         const body = await newImages.formData();
         const answer = await dashboardRequest<{ data?: { project?: Project } }>(
           'POST',
           `/api/projects/${project.id}/images`,
           body,
+          upload,
         );
         if (!answer.data?.project?.id) throw new Error(MESSAGES.invalidProjectData);
         const count = newImages.images.length;
@@ -133,6 +136,7 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
                 hint={`This project has ${project.images.length} of at most ${MAX_PROJECT_IMAGES} images: up to ${room} more. New images go at the end. ${IMAGE_DESCRIPTION_HINT}`}
                 renderItemExtra={newImages.renderAltInput}
               />
+              <UploadProgress files={uploads} />
               <button type="button" className="button" disabled={busy} onClick={addImages}>
                 Upload images
               </button>
