@@ -281,7 +281,11 @@ describe('the page cache in two worker processes (WEB_CONCURRENCY=2)', () => {
 
   beforeAll(async () => {
     // "Site ready" comes once both workers listen.
-    server = await startTestServer({ WEB_CONCURRENCY: '2', CONTACT_RATE_LIMIT_MAX: '1000', CONTACT_FLOOD_PER_HOUR: '1000' });
+    server = await startTestServer({
+      WEB_CONCURRENCY: '2',
+      CONTACT_RATE_LIMIT_MAX: '1000',
+      CONTACT_FLOOD_PER_HOUR: '1000',
+    });
   }, 120_000);
   afterAll(() => server?.stop());
 

@@ -3,7 +3,12 @@ import { changePassword } from '../../services/account/account';
 import type { ServiceContext } from '../../services/context';
 import { endOtherSessions, endSession, listSessions } from '../../services/account/sessions';
 import { listSignInEvents } from '../../services/account/sign-in-events';
-import { disableTwoFactor, enableTwoFactor, renewRecoveryCodes, startTwoFactorSetup } from '../../services/account/two-factor';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  renewRecoveryCodes,
+  startTwoFactorSetup,
+} from '../../services/account/two-factor';
 import { clientMeta, requireAdmin } from '../session';
 import { bodyFields } from '../params';
 

@@ -5,7 +5,13 @@ import { MESSAGES } from '../../../core/messages';
 import type { Db } from '../../db/database';
 import { logEvent } from '../../log';
 import type { ServiceContext } from '../context';
-import { forgetRateLimitHit, lockCounter, RateLimitError, type RateLimitHit, takeRateLimit } from '../limits/rate-limit';
+import {
+  forgetRateLimitHit,
+  lockCounter,
+  RateLimitError,
+  type RateLimitHit,
+  takeRateLimit,
+} from '../limits/rate-limit';
 
 /** The rate_limit_hits bucket of failed sign-ins per account. */
 const ACCOUNT_BUCKET = 'loginAccount';
