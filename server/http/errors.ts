@@ -9,11 +9,11 @@ import { RateLimitError } from '../services/limits/rate-limit';
 
 /**
  * What busboy, multer's parser, throws for a multipart body it cannot read (a truncated
- * or garbled body, a part header with a raw NUL, no boundary). That is the sender's
- * mistake, a 400, not a failure of ours.
+ * or garbled body, a part header with a raw NUL, no boundary, a connection that dropped
+ * mid-upload). That is the sender's mistake or their network's, a 400, not a failure of ours.
  */
 const UNREADABLE_MULTIPART =
-  /^(Malformed part header|Unexpected end of (form|file)|Multipart: Boundary not found|Malformed content type|Malformed urlencoded form)$/;
+  /^(Malformed part header|Unexpected end of (form|file)|Multipart: Boundary not found|Malformed content type|Malformed urlencoded form|Request aborted)$/;
 
 /** How long a client is asked to wait when the database is unavailable: its probe asks every second. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -104,6 +104,38 @@ describe('images whose header claims huge dimensions', () => {
   });
 });
 
+describe('a connection that drops mid-upload', () => {
+  it('is refused quietly, with no error of ours logged, and stores nothing', async () => {
+    const before = await uploadedFiles();
+    const image = await makeImage(600, 400, 'jpeg');
+    const body = `--b\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+    const logged = server.output().length;
+    const { hostname, port } = new URL(server.url);
+    const request = http.request({
+      host: hostname,
+      port,
+      path: '/api/media/upload',
+      method: 'POST',
+      headers: {
+        cookie,
+        origin: server.url,
+        'content-type': 'multipart/form-data; boundary=b',
+        'content-length': String(body.length + image.length + 8),
+      },
+    });
+    request.on('error', () => {});
+    request.write(body);
+    request.write(image.subarray(0, image.length / 2));
+    // The half that went up reaches the parser before the connection drops.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    request.destroy();
+    await expect.poll(() => server.output().slice(logged)).toMatch(/"method":"POST","path":"\/api\/media\/upload"/);
+    expect((await api(server, 'GET', '/api/health')).status).toBe(200);
+    expect(server.output().slice(logged)).not.toMatch(/failed:|^\s+at /m);
+    expect(await uploadedFiles()).toEqual(before);
+  });
+});
+
 describe('upload names', () => {
   it.each(['../../evil.jpg', '..\\..\\evil.jpg', 'a%2f..%2fevil.jpg', 'nul\u0000evil.jpg', '.hidden.jpg'])(
     'a file sent as %j is stored under a server-made name inside uploads',
