@@ -46,7 +46,11 @@ export async function freePort(): Promise<number> {
 export async function startTestServer(
   env: Record<string, string> = {},
   dataDir?: string,
-  options: { bucket?: TestBucket } = {},
+  options: {
+    bucket?: TestBucket;
+    /** How long the start may take: longer for a first start that seeds the demo on a busy machine. */
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<TestServer> {
   const folder = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'studio-test-'));
   const bucket = options.bucket ?? (onS3 && !env.MEDIA_STORAGE ? await testBucket(folder) : undefined);
@@ -78,7 +82,10 @@ export async function startTestServer(
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 110_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${log}`)),
+      options.startTimeoutMs ?? 110_000,
+    );
     const check = () => {
       if (log.includes('Site ready at')) {
         clearTimeout(timer);
