@@ -1,12 +1,19 @@
 /**
  * `npm run bench` (last step), or `node --import tsx bench/load.ts [--duration 60] [--connections 100]
- * [--accept-encoding 'gzip, br'] [--rounds 1]`:
+ * [--accept-encoding 'gzip, br'] [--rounds 1] [--rate 50 [--breakpoint]]`:
  * the production server with the demo content under a mixed load (public pages, GET /api/projects,
  * images, contact posts) for `duration` seconds over `connections` connections, from 127.0.0.1 only.
  * Prints requests per second, latency, status counts, errors and the server's memory.
  *
  * Targets (issue 5): no 5xx, no failed request other than the contact form's intended 429s, and the
  * server's resident memory back within 10% of its start after the run. Exits with 1 when one is missed.
+ *
+ * With `--rate`, the load arrives at that many requests a second whatever the answers' speed (autocannon's
+ * overallRate over enough connections that none waits for a free one): a slow answer then shows in the
+ * latency instead of slowing the arrivals and hiding itself, as a fixed number of busy connections does.
+ * Issue 26's targets there: `--rate 50 --duration 600` gives p95 under 300 ms for pages and images, no 5xx, and
+ * resident memory at the end within 10 % of its value after the first minute. `--breakpoint` then doubles the
+ * rate every 30 s until p95 passes 1 s or more than 1 % of answers fail, and prints that rate.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,8 +32,13 @@ const { values: options } = parseArgs({
     'accept-encoding': { type: 'string', default: 'gzip, br' },
     /** Runs one after another on the same server: memory that climbs round after round is a leak. */
     rounds: { type: 'string', default: '1' },
+    /** Requests a second across all connections (an open model); unset, each connection sends as fast as it can. */
+    rate: { type: 'string' },
+    breakpoint: { type: 'boolean', default: false },
   },
 });
+const RATE = options.rate === undefined ? undefined : Number(options.rate);
+if (RATE !== undefined && !(RATE > 0)) throw new Error('--rate takes a positive number');
 const DURATION_S = Number(options.duration);
 const CONNECTIONS = Number(options.connections);
 const ROUNDS = Number(options.rounds);
@@ -41,6 +53,11 @@ const IDLE_AFTER_MAX_MS = 30_000;
 const CONFIRM_MS = 3_000;
 const SAMPLE_EVERY_MS = 250;
 const MEMORY_TOLERANCE = 0.1;
+const OPEN_MODEL_P95_MS = 300;
+/** The breakpoint: where p95 passes a second or more than 1 % of answers fail. */
+const BREAKPOINT_P95_MS = 1000;
+const BREAKPOINT_FAILURES = 0.01;
+const BREAKPOINT_STEP_S = 30;
 
 /** The mix: the share of requests each kind gets (each request draws its kind at random). */
 const MIX = [
@@ -173,6 +190,7 @@ async function drive(
   duration: number,
   connections: number,
   tally: Tally,
+  rate?: number,
 ): Promise<autocannon.Result> {
   let answeredKind: Kind | undefined;
   let answeredPath = '';
@@ -187,6 +205,7 @@ async function drive(
       duration,
       pipelining: 1,
       timeout: 10,
+      ...(rate ? { overallRate: rate } : {}),
       requests: [
         {
           setupRequest: (request, context) => {
@@ -235,6 +254,32 @@ function percentile(sorted: number[], fraction: number): number {
 
 const ms = (value: number) => (Number.isNaN(value) ? '-' : `${value.toFixed(value < 10 ? 1 : 0)} ms`);
 
+/** Doubles the arrival rate every BREAKPOINT_STEP_S until the answers give way, and prints where. */
+async function findBreakpoint(base: string, targets: Targets, from: number): Promise<void> {
+  console.log(`\nbreakpoint: from ${from * 2} req/s, doubling every ${BREAKPOINT_STEP_S} s`);
+  for (let rate = from * 2; ; rate *= 2) {
+    const tally = newTally();
+    // Enough connections that arrivals never wait for a free one, up to a second of answers each.
+    const result = await drive(base, targets, BREAKPOINT_STEP_S, Math.max(CONNECTIONS, rate), tally, rate);
+    const latencies = Object.values(tally.latencies)
+      .flat()
+      .sort((a, b) => a - b);
+    const answers = Object.values(tally.byKind).flatMap((counts) => [...counts]);
+    const total = answers.reduce((sum, [, count]) => sum + count, 0) + result.errors;
+    const failed =
+      answers.filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0) + result.errors;
+    const p95 = percentile(latencies, 0.95);
+    console.log(
+      `  ${String(rate).padStart(6)} req/s asked, ${result.requests.average.toFixed(0)} answered/s, p95 ${ms(p95)}, ` +
+        `${((failed / Math.max(1, total)) * 100).toFixed(2)}% failed; load average ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    if (p95 > BREAKPOINT_P95_MS || failed / Math.max(1, total) > BREAKPOINT_FAILURES) {
+      console.log(`breakpoint: ${rate} req/s (the last rate held: ${rate / 2} req/s)`);
+      return;
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-load-'));
   let exitCode = 0;
@@ -272,13 +317,19 @@ async function main(): Promise<void> {
           `\nload: ${ROUNDS > 1 ? `round ${round} of ${ROUNDS}, ` : ''}${DURATION_S} s, ${CONNECTIONS} connections, from 127.0.0.1 to ${site.url}`,
         );
         let peakRss = startRss;
+        // The open model's memory target compares the end with the first minute, when the caches are full.
+        let afterFirstMinuteRss: number | undefined;
+        const roundStarted = Date.now();
         const sampler = setInterval(() => {
-          if (site.child.exitCode === null) peakRss = Math.max(peakRss, readMemoryKiB(pid).rss);
+          if (site.child.exitCode !== null) return;
+          const { rss } = readMemoryKiB(pid);
+          peakRss = Math.max(peakRss, rss);
+          if (afterFirstMinuteRss === undefined && Date.now() - roundStarted >= 60_000) afterFirstMinuteRss = rss;
         }, SAMPLE_EVERY_MS);
         const tally = newTally();
         const cpuBefore = readCpuSeconds(pid);
         const loadBefore = os.loadavg()[0]!;
-        const result = await drive(site.url, targets, DURATION_S, CONNECTIONS, tally);
+        const result = await drive(site.url, targets, DURATION_S, CONNECTIONS, tally, RATE);
         clearInterval(sampler);
         const serverCpu = readCpuSeconds(pid) - cpuBefore;
         const loadAfter = os.loadavg()[0]!;
@@ -346,7 +397,7 @@ async function main(): Promise<void> {
             .join(', ');
           console.log(
             `  ${kind.padEnd(8)} ${String(sorted.length).padStart(7)} answers   p50 ${ms(percentile(sorted, 0.5)).padStart(7)}` +
-              `   p99 ${ms(percentile(sorted, 0.99)).padStart(7)}   ${codes}`,
+              `   p95 ${ms(percentile(sorted, 0.95)).padStart(7)}   p99 ${ms(percentile(sorted, 0.99)).padStart(7)}   ${codes}`,
           );
         }
         const slowest = [...tally.slowestByPath].sort(([, a], [, b]) => b - a).slice(0, 5);
@@ -378,6 +429,23 @@ async function main(): Promise<void> {
         );
 
         const misses: string[] = [];
+        if (RATE !== undefined) {
+          for (const kind of ['page', 'image'] as const) {
+            const p95 = percentile(
+              tally.latencies[kind].sort((a, b) => a - b),
+              0.95,
+            );
+            if (!(p95 < OPEN_MODEL_P95_MS)) misses.push(`${kind} p95 ${ms(p95)} (target < ${OPEN_MODEL_P95_MS} ms)`);
+          }
+          if (afterFirstMinuteRss !== undefined) {
+            const drift = atEnd.rss / afterFirstMinuteRss - 1;
+            console.log(
+              `              ${mib(afterFirstMinuteRss)} after the first minute, ${mib(atEnd.rss)} at the end: ` +
+                `${drift >= 0 ? '+' : ''}${(drift * 100).toFixed(1)}% (target within 10%)`,
+            );
+            if (Math.abs(drift) > MEMORY_TOLERANCE) misses.push('memory at the end not within 10% of the first minute');
+          }
+        }
         if (classCount(5) > 0) misses.push(`${classCount(5)} answers 5xx`);
         if (unexpected > 0) misses.push(`${unexpected} unexpected failed answers`);
         if (result.errors > 0) misses.push(`${result.errors} errors or timeouts`);
@@ -390,6 +458,7 @@ async function main(): Promise<void> {
           console.log('target met: no 5xx, no failure other than the intended 429s, memory back within 10% of start');
         }
       }
+      if (RATE !== undefined && options.breakpoint) await findBreakpoint(site.url, targets, RATE);
     } finally {
       await stop(site.child);
     }
