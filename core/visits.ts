@@ -78,6 +78,16 @@ export interface VisitRankRow extends VisitCount {
   value: string;
 }
 
+/** The country of the views whose country is not known (CLDR's and DB-IP's "ZZ"), as the rollups store it. */
+export const UNKNOWN_COUNTRY = 'ZZ';
+
+export interface VisitCountryRow extends VisitCount {
+  /** ISO 3166-1 alpha-2, or UNKNOWN_COUNTRY. */
+  value: string;
+  /** The country's name in English (Intl.DisplayNames), null for UNKNOWN_COUNTRY. */
+  name: string | null;
+}
+
 export interface VisitPageRank extends VisitCount {
   /** A fixed page's path, `/project/{id}`, `/blog/{id}` or `other`. */
   path: string;
@@ -119,6 +129,8 @@ export interface VisitOverview {
   campaigns: VisitRankRow[];
   devices: VisitRankRow[];
   browsers: VisitRankRow[];
+  /** By the address's country (DB-IP's data), an unknown one among them. */
+  countries: VisitCountryRow[];
   /** Page views not counted in the range, by reason: bot, opted-out, rate-limited, queue-full. */
   dropped: Record<string, number>;
 }

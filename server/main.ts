@@ -22,6 +22,7 @@ import { publishingNow } from './services/content/publishing-clock';
 import { sealPlaintextTotpSecrets } from './services/account/totp-secrets';
 import { startVisitRecorder } from './services/visits/visit-recorder';
 import { startVisitUpkeep } from './services/visits/visit-rollups';
+import { visitCountryTable } from './services/visits/visit-country';
 import { createMediaStorage } from './storage';
 
 export interface StartOptions {
@@ -222,6 +223,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server.once('listening', resolve);
     server.once('error', reject);
   });
+  // The visits' country data, read in the background now that the server listens (a beacon that comes first waits
+  // for it in the recorder, after its 204).
+  if (ctx.visits) void visitCountryTable();
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   // With PORT=0 the configured default names port 0; the real one is known now.

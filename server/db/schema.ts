@@ -276,7 +276,7 @@ export interface RateLimitHitsTable {
 
 /**
  * One counted page view (decision 019). Never an address or a user agent: `visitor` is a hash of them with the
- * day's salt, and the user agent leaves only its device class and browser family.
+ * day's salt, the user agent leaves only its device class and browser family, and the address only its country.
  */
 export interface VisitEventsTable {
   id: Generated<number>;
@@ -293,6 +293,8 @@ export interface VisitEventsTable {
   device: string;
   /** BrowserFamily. */
   browser: string;
+  /** The address's country, ISO 3166-1 alpha-2 (DB-IP's data, visit-country.ts); null when unknown. */
+  country: string | null;
   visitor: string;
 }
 
@@ -316,7 +318,10 @@ export interface VisitDailyPagesTable {
   pageviews: number;
 }
 
-/** A day's views by one VisitDimension (referrer, utm_source, …, device, browser) and its value. */
+/**
+ * A day's views by one VisitDimension (referrer, utm_source, …, device, browser, country) and its value; the
+ * country's unknown is `ZZ` (UNKNOWN_COUNTRY).
+ */
 export interface VisitDailyDimensionsTable {
   day: string;
   dimension: string;

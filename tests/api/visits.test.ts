@@ -4,11 +4,13 @@ import { onPostgres, queryServerDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { api } from '../support/api-client';
 import { BOT_USER_AGENTS, BROWSER_USER_AGENTS } from '../support/user-agent-fixtures';
+import { addressIn } from '../support/country-data';
 
 /**
  * The beacon over HTTP (decision 019): what the endpoint answers, and what the database holds after the
  * server's batches. Each test posts from loopback addresses of its own (127.0.0.x), so the per-address limit
- * of one test does not touch another's.
+ * of one test does not touch another's; the country's test gives public addresses through X-Forwarded-For, as
+ * the proxy TRUST_PROXY=1 says is in front would.
  */
 
 interface Beacon {
@@ -77,10 +79,14 @@ async function until(read: () => Promise<number>, expected: number, timeoutMs = 
 const CHROME = BROWSER_USER_AGENTS[0]!;
 const FIREFOX = BROWSER_USER_AGENTS.find((agent) => agent.includes('Firefox/133.0') && agent.includes('Windows'))!;
 
+/** Addresses DB-IP's data places in Bhutan (IPv4) and Japan (IPv6), read from its files. */
+const BHUTAN_IPV4 = addressIn('BT', 'ipv4');
+const JAPAN_IPV6 = addressIn('JP', 'ipv6');
+
 describe('the visit beacon', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ TEST_CLOCK: '1' });
+    server = await startTestServer({ TEST_CLOCK: '1', TRUST_PROXY: '1' });
   });
   afterAll(() => server?.stop());
 
@@ -171,6 +177,46 @@ describe('the visit beacon', () => {
     expect(junk.status).toBe(204);
   });
 
+  it("keeps the country of the client's address, not the address, and the dashboard lists it by name", async () => {
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const before = await views(server);
+    await postBeacon(server, { address: '127.0.0.11', userAgent: CHROME, path: '/', headers: from(BHUTAN_IPV4) });
+    // The same client, as a dual-stack proxy may write it: one visitor, and the same country.
+    await postBeacon(server, {
+      address: '127.0.0.11',
+      userAgent: CHROME,
+      path: '/about',
+      headers: from(`::ffff:${BHUTAN_IPV4}`),
+    });
+    await postBeacon(server, { address: '127.0.0.11', userAgent: FIREFOX, path: '/', headers: from(JAPAN_IPV6) });
+    // Loopback: no country.
+    await postBeacon(server, { address: '127.0.0.11', userAgent: FIREFOX, path: '/contact' });
+    expect(await until(() => views(server), before + 4)).toBe(before + 4);
+    const rows = await queryServerDatabase<{ path: string; country: string | null; visitor: string }>(
+      server.dataDir,
+      'select path, country, visitor from visit_events order by id desc limit 4',
+    );
+    const byPath = (path: string, country: string | null) =>
+      rows.filter((row) => row.path === path && row.country === country);
+    expect(rows.map((row) => row.country).sort()).toEqual(['BT', 'BT', 'JP', null]);
+    expect(byPath('/', 'BT')).toHaveLength(1);
+    expect(byPath('/about', 'BT')).toHaveLength(1);
+    expect(byPath('/', 'JP')).toHaveLength(1);
+    expect(byPath('/contact', null)).toHaveLength(1);
+    expect(byPath('/', 'BT')[0]!.visitor).toBe(byPath('/about', 'BT')[0]!.visitor);
+
+    const cookie = await server.login();
+    const home = await api<string>(server, 'GET', '/dashboard?range=today', { cookie });
+    expect(home.status).toBe(200);
+    const card = /<section[^>]*aria-labelledby="visit-countries"[^>]*>([\s\S]*?)<\/section>/.exec(home.body)?.[1] ?? '';
+    expect(card).toContain('<h3 id="visit-countries">Countries</h3>');
+    expect(card).toContain('<th scope="row">Bhutan</th><td>1</td><td>2</td>');
+    expect(card).toContain('<th scope="row">Japan</th><td>1</td><td>1</td>');
+    expect(card).toMatch(/<th scope="row">Unknown<\/th><td>\d+<\/td>/);
+    // DB-IP's licence: a link back on the page that shows its results.
+    expect(card).toContain('<a href="https://db-ip.com">IP Geolocation by DB-IP</a>');
+  });
+
   it('stores no address and no user agent: not in any column of the visit tables, not in any row', async () => {
     const tables = [
       'visit_events',
@@ -201,6 +247,11 @@ describe('the visit beacon', () => {
     const text = JSON.stringify(stored);
     expect(text).not.toMatch(/127\.0\.0\.\d/);
     expect(text).not.toMatch(/::ffff/);
+    // The public addresses of the country's test: their country only.
+    expect(text).toContain('"country":"BT"');
+    for (const address of [BHUTAN_IPV4, JAPAN_IPV6, JAPAN_IPV6.split(':').slice(0, 4).join(':')]) {
+      expect(text.includes(address)).toBe(false);
+    }
     for (const agent of [...BROWSER_USER_AGENTS, ...BOT_USER_AGENTS]) {
       // Not the agent, nor its most telling part (the product tokens after the platform).
       expect(text.includes(agent)).toBe(false);

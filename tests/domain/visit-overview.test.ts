@@ -16,6 +16,7 @@ interface View {
   referrerHost?: string | null;
   utmCampaign?: string | null;
   device?: string;
+  country?: string | null;
 }
 
 async function addViews(ctx: DomainContext, views: View[]): Promise<void> {
@@ -32,6 +33,7 @@ async function addViews(ctx: DomainContext, views: View[]): Promise<void> {
         utmCampaign: view.utmCampaign ?? null,
         device: view.device ?? 'desktop',
         browser: 'Chrome',
+        country: view.country ?? null,
         visitor: view.visitor,
       })),
     )
@@ -102,11 +104,25 @@ describe('the owner’s overview of the visits', () => {
     expect(overview.daily.at(-1)).toEqual({ day: TODAY, visitors: 2, pageviews: 3, messages: 0 });
   });
 
-  it('ranks pages with today’s titles, referrers, campaigns and devices over the range', async () => {
+  it('ranks pages with today’s titles, referrers, campaigns, devices and countries over the range', async () => {
     const project = await addProject(site.ctx, { title: 'Paro Farmhouse' });
     await addViews(site.ctx, [
-      { day: TODAY, visitor: 'a', path: `/project/${project.id}`, referrerHost: 'facebook.com', device: 'phone' },
-      { day: TODAY, visitor: 'b', path: `/project/${project.id}`, utmCampaign: 'winter', device: 'phone' },
+      {
+        day: TODAY,
+        visitor: 'a',
+        path: `/project/${project.id}`,
+        referrerHost: 'facebook.com',
+        device: 'phone',
+        country: 'IN',
+      },
+      {
+        day: TODAY,
+        visitor: 'b',
+        path: `/project/${project.id}`,
+        utmCampaign: 'winter',
+        device: 'phone',
+        country: 'BT',
+      },
       { day: '2026-11-20', visitor: 'c', path: '/about', referrerHost: 'google.com' },
       { day: '2026-11-20', visitor: 'c', path: '/project/999999' },
     ]);
@@ -122,6 +138,12 @@ describe('the owner’s overview of the visits', () => {
     expect(overview.devices).toEqual([
       { value: 'phone', visitors: 2, pageviews: 2 },
       { value: 'desktop', visitors: 1, pageviews: 2 },
+    ]);
+    // Named in English; the rolled-up day's views had no country (ZZ in the rollup), and count as unknown.
+    expect(overview.countries).toEqual([
+      { value: 'ZZ', name: null, visitors: 1, pageviews: 2 },
+      { value: 'BT', name: 'Bhutan', visitors: 1, pageviews: 1 },
+      { value: 'IN', name: 'India', visitors: 1, pageviews: 1 },
     ]);
   });
 

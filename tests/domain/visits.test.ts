@@ -23,13 +23,21 @@ interface Visit {
   optedOut?: boolean;
 }
 
+/**
+ * Countries by address for these tests (DB-IP's data, tests/unit/visit-country.test.ts's subject, places none of
+ * the documentation addresses they use): the recorder's lookup is given this table.
+ */
+const TEST_COUNTRIES: Record<string, string> = { '198.51.100.1': 'BT', '198.51.100.2': 'IN' };
+const testCountries = () =>
+  Promise.resolve({ size: { ipv4: 0, ipv6: 0 }, countryOf: (address: string) => TEST_COUNTRIES[address] ?? null });
+
 /** A recorder on the test's own clock; `view` records a beacon at the clock's time. */
 function countedSite(env: Record<string, string> = {}) {
   const site = contextPerTest(env);
   const state = { now: NOON, recorder: undefined as VisitRecorder | undefined };
   beforeEach(() => {
     state.now = NOON;
-    state.recorder = startVisitRecorder(site.ctx, { now: () => state.now, flushMs: HOUR });
+    state.recorder = startVisitRecorder(site.ctx, { now: () => state.now, flushMs: HOUR, countries: testCountries });
   });
   afterEach(() => state.recorder?.stop());
   return {
@@ -91,6 +99,14 @@ describe('counting visits', () => {
       { value: 'desktop', visitors: 1, pageviews: 3 },
     ]);
     expect(summary.breakdowns.browser.map((row) => row.value)).toEqual(['Safari', 'Chrome']);
+    // The address's country, or ZZ (unknown) for the IPv6 one.
+    expect(summary.breakdowns.country).toEqual([
+      { value: 'BT', visitors: 1, pageviews: 3 },
+      { value: 'ZZ', visitors: 1, pageviews: 2 },
+      { value: 'IN', visitors: 1, pageviews: 1 },
+    ]);
+    const stored = await site.ctx.db.selectFrom('visitEvents').select('country').orderBy('id').execute();
+    expect(stored.map((row) => row.country)).toEqual(['BT', 'BT', 'BT', 'IN', null, null]);
   });
 
   it('makes the same browser a new visitor the next day, unless its visit goes on across midnight', async () => {
@@ -164,6 +180,10 @@ describe('counting visits', () => {
     await site.view('/about', { address: '198.51.100.2' });
     await site.flush();
     const before = await summarizeVisits(site.ctx, { from: '2026-11-25', to: '2026-11-25' });
+    expect(before.breakdowns.country).toEqual([
+      { value: 'BT', visitors: 1, pageviews: 1 },
+      { value: 'IN', visitors: 1, pageviews: 1 },
+    ]);
 
     expect((await keepUpVisits(site.ctx, MIDNIGHT + 5 * 60 * 1000)).rolledUp).toEqual([]);
     expect((await keepUpVisits(site.ctx, MIDNIGHT + HOUR)).rolledUp).toEqual(['2026-11-25']);

@@ -124,6 +124,11 @@ test('five pages of one visitor, one by client-side navigation, show as five pag
     ]);
     expect(await rankingRows(page, 'Where visitors came from')).toEqual([['google.com', '1', '1']]);
     expect(await rankingRows(page, 'Phones / Computers / Tablets')).toEqual([['Computers', '1', '5']]);
+    // The browser is on loopback, which has no country; DB-IP's data is credited with a link, as its licence asks.
+    expect(await rankingRows(page, 'Countries')).toEqual([['Unknown', '1', '5']]);
+    await expect(
+      page.getByRole('region', { name: 'Countries' }).getByRole('link', { name: 'IP Geolocation by DB-IP' }),
+    ).toHaveAttribute('href', 'https://db-ip.com');
     // The owner's own view and the bot's were not counted (the bot's was counted as dropped only).
     await page.waitForTimeout(1500);
     await page.reload();

@@ -76,3 +76,33 @@ it('makes the projects and published posts of a database made before drafts publ
   ]);
   expect((await migrator.migrateTo('0004-known-devices')).error).toBeUndefined();
 });
+
+it('adds the country to the visits, counts the days rolled up before as of unknown country, and takes it away again', async () => {
+  db = openSqlite(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-migrate-')), 'studio.sqlite'));
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  expect((await migrator.migrateTo('0009-visit-counting')).error).toBeUndefined();
+  await sql`insert into visit_daily_totals (day, visitors, pageviews) values ('2026-11-20', 3, 7)`.execute(db);
+  await sql`insert into visit_daily_dimensions (day, dimension, value, visitors, pageviews)
+    values ('2026-11-20', 'device', 'desktop', 3, 7)`.execute(db);
+  await sql`insert into visit_events (at, day, path, device, browser, visitor)
+    values ('2026-11-25T06:00:00.000Z', '2026-11-25', '/', 'desktop', 'Chrome', 'v')`.execute(db);
+
+  await migrateToLatest(db);
+  expect(await db.selectFrom('visitEvents').select('country').execute()).toEqual([{ country: null }]);
+  expect(await db.selectFrom('visitDailyDimensions').selectAll().where('dimension', '=', 'country').execute()).toEqual([
+    { day: '2026-11-20', dimension: 'country', value: 'ZZ', visitors: 3, pageviews: 7 },
+  ]);
+  // Two letters or nothing.
+  await expect(
+    sql`insert into visit_events (at, day, path, device, browser, visitor, country)
+      values ('x', '2026-11-25', '/', 'desktop', 'Chrome', 'w', 'BTN')`.execute(db),
+  ).rejects.toThrow(/CHECK/i);
+
+  expect((await migrator.migrateTo('0009-visit-counting')).error).toBeUndefined();
+  const { rows } = await sql<{ name: string }>`select name from pragma_table_info('visit_events')`.execute(db);
+  expect(rows.map((row) => row.name)).not.toContain('country');
+  const { rows: dimensions } = await sql<{ dimension: string }>`select dimension from visit_daily_dimensions`.execute(
+    db,
+  );
+  expect(dimensions).toEqual([{ dimension: 'device' }]);
+});

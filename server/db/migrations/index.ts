@@ -8,6 +8,7 @@ import * as publishing from './0006-publishing';
 import * as siteTexts from './0007-site-texts';
 import * as contactFloods from './0008-contact-floods';
 import * as visitCounting from './0009-visit-counting';
+import * as visitCountry from './0010-visit-country';
 import * as demoRecords from './0011-demo-records';
 
 /**
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0007-site-texts': siteTexts,
   '0008-contact-floods': contactFloods,
   '0009-visit-counting': visitCounting,
+  '0010-visit-country': visitCountry,
   '0011-demo-records': demoRecords,
 };
 

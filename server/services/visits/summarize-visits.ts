@@ -33,7 +33,10 @@ export interface VisitSummary extends VisitCount {
   /** Every day of the period, oldest first, days without views included. */
   daily: ({ day: string } & VisitCount)[];
   pages: VisitPageRow[];
-  /** By VisitDimension: referrer host, utm_source, utm_medium, utm_campaign, device, browser; most visitors first. */
+  /**
+   * By VisitDimension: referrer host, utm_source, utm_medium, utm_campaign, device, browser, country (UNKNOWN_COUNTRY
+   * among them); most visitors first.
+   */
   breakdowns: Record<VisitDimension, VisitBreakdownRow[]>;
   /** Beacons not counted, by reason (bots among them). */
   dropped: Record<VisitDropReason, number>;

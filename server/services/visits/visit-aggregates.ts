@@ -1,4 +1,5 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { UNKNOWN_COUNTRY } from '../../../core/visits';
 import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
 
@@ -10,8 +11,15 @@ export const VISIT_DIMENSIONS = {
   utm_campaign: 'utmCampaign',
   device: 'device',
   browser: 'browser',
+  country: 'country',
 } as const;
 export type VisitDimension = keyof typeof VISIT_DIMENSIONS;
+
+/**
+ * The value a dimension's views without one are counted under. Only the country's: every view has one, known or
+ * not, so the countries add up to the visitors. Views without a referrer or a campaign are not counted there.
+ */
+const VALUE_WHEN_NONE: Partial<Record<VisitDimension, string>> = { country: UNKNOWN_COUNTRY };
 
 export interface DayTotals {
   day: string;
@@ -60,14 +68,27 @@ export async function aggregateRawDays(db: Db, filter: DayFilter): Promise<Visit
       .select((eb) => ['day', 'path', ...counts(eb)])
       .groupBy(['day', 'path'])
       .execute(),
-    ...Object.values(VISIT_DIMENSIONS).map((column) =>
-      db
-        .selectFrom('visitEvents')
-        .where(filter)
-        .where(column as 'device', 'is not', null)
-        .select((eb) => ['day', eb.ref(column as 'device').as('value'), ...counts(eb)])
-        .groupBy(['day', column as 'device'])
-        .execute(),
+    ...(Object.entries(VISIT_DIMENSIONS) as [VisitDimension, (typeof VISIT_DIMENSIONS)[VisitDimension]][]).map(
+      ([dimension, column]) => {
+        const none = VALUE_WHEN_NONE[dimension];
+        if (none !== undefined) {
+          // A literal, not a parameter: PostgreSQL must see the select's and the group's expression as one.
+          const value = sql<string>`coalesce(${sql.ref(column)}, ${sql.lit(none)})`;
+          return db
+            .selectFrom('visitEvents')
+            .where(filter)
+            .select((eb) => ['day', value.as('value'), ...counts(eb)])
+            .groupBy(['day', value])
+            .execute();
+        }
+        return db
+          .selectFrom('visitEvents')
+          .where(filter)
+          .where(column as 'device', 'is not', null)
+          .select((eb) => ['day', eb.ref(column as 'device').as('value'), ...counts(eb)])
+          .groupBy(['day', column as 'device'])
+          .execute();
+      },
     ),
   ]);
   const dimensions: DayDimension[] = (Object.keys(VISIT_DIMENSIONS) as VisitDimension[]).flatMap((dimension, index) =>

@@ -1,6 +1,8 @@
 import {
+  UNKNOWN_COUNTRY,
   VISIT_PERIODS,
   type VisitCount,
+  type VisitCountryRow,
   type VisitDayFigures,
   type VisitOverview,
   type VisitPeriodKey,
@@ -10,11 +12,30 @@ import {
   daysBetween,
 } from '../../../core/visits';
 import type { ServiceContext } from '../context';
-import { countVisitsByDay, summarizeVisits } from './summarize-visits';
+import { type VisitBreakdownRow, countVisitsByDay, summarizeVisits } from './summarize-visits';
 import { siteDay, siteDayStart } from './visit-day';
 
-/** Rows a ranking (pages, referrers, campaigns, devices, browsers) shows at most. */
+/** Rows a ranking (pages, referrers, campaigns, devices, browsers, countries) shows at most. */
 const OVERVIEW_RANK_LIMIT = 10;
+
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/**
+ * Countries by their English names, made here rather than in the browser, whose names can differ from the
+ * server's (Turkey or Türkiye) and would then not match the page the server drew.
+ */
+function namedCountries(rows: VisitBreakdownRow[]): VisitCountryRow[] {
+  return rows.map((row) => {
+    if (row.value === UNKNOWN_COUNTRY) return { ...row, name: null };
+    let name: string;
+    try {
+      name = REGION_NAMES.of(row.value) ?? row.value;
+    } catch {
+      name = row.value;
+    }
+    return { ...row, name };
+  });
+}
 
 /** Contact messages per studio day of a period (spam left out): the enquiries set beside the visits. */
 export async function countMessagesByDay(
@@ -78,8 +99,8 @@ function sumOf(byDay: Map<string, VisitCount>, from: string, to: string): VisitC
 /**
  * The dashboard home's figures (issue 23): today, 7, 30 and 365 days each beside the same number of days before,
  * and for the range: the daily series with the messages of each day, the weeks' enquiries, and the most viewed
- * pages, referrers, campaigns, devices and browsers. Past days come from the daily rollups, today from the raw
- * page views (summarizeVisits), so a year answers as fast as a day.
+ * pages, referrers, campaigns, devices, browsers and countries. Past days come from the daily rollups, today from
+ * the raw page views (summarizeVisits), so a year answers as fast as a day.
  */
 export async function overviewVisits(
   ctx: ServiceContext,
@@ -112,6 +133,7 @@ export async function overviewVisits(
     campaigns: summary.breakdowns.utm_campaign,
     devices: summary.breakdowns.device,
     browsers: summary.breakdowns.browser,
+    countries: namedCountries(summary.breakdowns.country),
     dropped: summary.dropped,
   };
 }

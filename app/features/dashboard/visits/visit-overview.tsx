@@ -2,7 +2,7 @@ import type { VisitOverview } from '../../../../core/visits';
 import { VisitChart } from './visit-chart';
 import { VisitEnquiries } from './visit-enquiries';
 import { VisitRangePicker } from './visit-range-picker';
-import { VisitRanking, rankedDevices, rankedPages, rankedValues } from './visit-rankings';
+import { VisitRanking, rankedCountries, rankedDevices, rankedPages, rankedValues } from './visit-rankings';
 import { formatFigure, rangeTitle } from './visit-words';
 
 const DROP_WORDS: Record<string, string> = {
@@ -21,7 +21,10 @@ function NotCounted({ dropped }: { dropped: Record<string, number> }) {
   return <p className="visit-report__dropped">Not counted: {parts.join(', ')}.</p>;
 }
 
-/** The range's visits: the chart, what was viewed, where visitors came from, their devices, and the enquiries. */
+/**
+ * The range's visits: the chart, what was viewed, where visitors came from, their devices, browsers and countries,
+ * and the enquiries.
+ */
 export function VisitRangeReport({ visits, today }: { visits: VisitOverview; today: string }) {
   const title = rangeTitle(visits.range);
   return (
@@ -70,6 +73,17 @@ export function VisitRangeReport({ visits, today }: { visits: VisitOverview; tod
           column="Browser"
           rows={rankedValues(visits.browsers)}
           empty="No visitors in this period."
+        />
+        <VisitRanking
+          id="visit-countries"
+          title="Countries"
+          column="Country"
+          rows={rankedCountries(visits.countries)}
+          empty="No visitors in this period."
+          note={
+            // DB-IP's licence (CC BY 4.0) asks for this link on every page that shows results of its data.
+            <a href="https://db-ip.com">IP Geolocation by DB-IP</a>
+          }
         />
         <VisitEnquiries weeks={visits.weeks} totals={visits.totals} />
       </div>

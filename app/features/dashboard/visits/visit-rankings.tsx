@@ -1,4 +1,5 @@
-import type { VisitPageRank, VisitRankRow } from '../../../../core/visits';
+import type { ReactNode } from 'react';
+import type { VisitCountryRow, VisitPageRank, VisitRankRow } from '../../../../core/visits';
 import { formatFigure } from './visit-words';
 
 interface Ranked {
@@ -35,6 +36,15 @@ export const rankedValues = (rows: VisitRankRow[], names: Record<string, string>
 
 export const rankedDevices = (rows: VisitRankRow[]) => rankedValues(rows, DEVICE_NAMES);
 
+/** Countries by their English names (the server's); views whose country is not known as "Unknown". */
+export const rankedCountries = (rows: VisitCountryRow[]): Ranked[] =>
+  rows.map((row) => ({
+    key: row.value,
+    label: row.name ?? 'Unknown',
+    visitors: row.visitors,
+    pageviews: row.pageviews,
+  }));
+
 /** One ranking as a small table: the name, its visitors and its page views, most visitors first. */
 export function VisitRanking({
   id,
@@ -42,6 +52,7 @@ export function VisitRanking({
   column,
   rows,
   empty,
+  note,
 }: {
   id: string;
   title: string;
@@ -49,6 +60,8 @@ export function VisitRanking({
   column: string;
   rows: Ranked[];
   empty: string;
+  /** A line under the table, shown with or without rows (the source of the figures, say). */
+  note?: ReactNode;
 }) {
   return (
     <section className="dashboard-card visit-ranking" aria-labelledby={id}>
@@ -75,6 +88,7 @@ export function VisitRanking({
           </tbody>
         </table>
       )}
+      {note && <p className="visit-ranking__note">{note}</p>}
     </section>
   );
 }
