@@ -19,8 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { STATIC_PUBLIC_PATHS } from '../core/site-structure';
+import { discover, drive, MIX, newTally, percentile, type Targets } from './support/mixed-load';
 import { processTree, readCpuSeconds, readMemoryKiB, resetPeaks } from './support/process-tree';
 import { startSite, stop } from './support/site-server';
 
@@ -59,198 +58,11 @@ const BREAKPOINT_P95_MS = 1000;
 const BREAKPOINT_FAILURES = 0.01;
 const BREAKPOINT_STEP_S = 30;
 
-/** The mix: the share of requests each kind gets (each request draws its kind at random). */
-const MIX = [
-  { kind: 'page', weight: 0.4 },
-  { kind: 'api', weight: 0.25 },
-  { kind: 'image', weight: 0.25 },
-  { kind: 'contact', weight: 0.1 },
-] as const;
-type Kind = (typeof MIX)[number]['kind'];
-
-interface Targets {
-  pages: string[];
-  images: string[];
-}
-
-interface ProjectAnswer {
-  id: number;
-  imageDetails?: { path: string; variants?: { path: string }[] }[];
-}
-
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---- discovery ---------------------------------------------------------------------------
-
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
-/** Every public page without a parameter, every project and blog post page, every image the projects list. */
-async function discover(base: string): Promise<Targets> {
-  const projects = (await getJson<{ data: ProjectAnswer[] }>(`${base}/api/projects`)).data;
-  const blogs = (await getJson<{ data: { id: number }[] }>(`${base}/api/blogs`)).data;
-  const pages = [
-    ...STATIC_PUBLIC_PATHS,
-    ...projects.map((project) => `/project/${project.id}`),
-    ...blogs.map((blog) => `/blog/${blog.id}`),
-  ];
-  const images = projects.flatMap((project) =>
-    (project.imageDetails ?? []).flatMap((image) => [image.path, ...(image.variants ?? []).map((v) => v.path)]),
-  );
-  const targets = { pages, images: [...new Set(images)].map((image) => `/uploads/${image}`) };
-  // A wrong URL would show up as thousands of failures: check each once first.
-  for (const target of [...targets.pages, ...targets.images]) {
-    const response = await fetch(base + target);
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`discovered ${target} answers ${response.status}`);
-  }
-  return targets;
-}
-
-// ---- the load ----------------------------------------------------------------------------
-
-interface Tally {
-  byKind: Record<Kind, Map<number, number>>;
-  latencies: Record<Kind, number[]>;
-  socketErrors: Map<string, number>;
-  cutAnswers: number;
-  /** The slowest answer of each path. */
-  slowestByPath: Map<string, number>;
-}
-
-function newTally(): Tally {
-  const byKind = {} as Tally['byKind'];
-  const latencies = {} as Tally['latencies'];
-  for (const { kind } of MIX) {
-    byKind[kind] = new Map();
-    latencies[kind] = [];
-  }
-  return { byKind, latencies, socketErrors: new Map(), cutAnswers: 0, slowestByPath: new Map() };
-}
-
-function pickKind(): Kind {
-  let draw = Math.random();
-  for (const { kind, weight } of MIX) {
-    draw -= weight;
-    if (draw < 0) return kind;
-  }
-  return MIX[0].kind;
-}
-
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-
-let contactNumber = 0;
-
-function buildRequest(base: string, targets: Targets, kind: Kind): autocannon.Request {
-  const browserText = { 'Accept-Encoding': options['accept-encoding'], 'User-Agent': 'studio-load-bench' };
-  switch (kind) {
-    case 'page':
-      return {
-        method: 'GET',
-        path: pick(targets.pages),
-        headers: { ...browserText, Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
-      };
-    case 'api':
-      return { method: 'GET', path: '/api/projects', headers: { ...browserText, Accept: 'application/json' } };
-    case 'image':
-      return {
-        method: 'GET',
-        path: pick(targets.images),
-        headers: { ...browserText, Accept: 'image/avif,image/webp,image/*,*/*;q=0.8' },
-      };
-    case 'contact':
-      contactNumber += 1;
-      // The four fields of SPEC section 7; no honeypot, no formStartedAt.
-      return {
-        method: 'POST',
-        path: '/api/contact',
-        headers: { ...browserText, 'Content-Type': 'application/json', Accept: 'application/json', Origin: base },
-        body: JSON.stringify({
-          name: 'Load Bench',
-          email: `load-${contactNumber}@example.com`,
-          phone: '+975 17 000 000',
-          message: `Load test message ${contactNumber}: we would like a quote for a small house.`,
-        }),
-      };
-  }
-}
-
-/**
- * One request description whose setupRequest draws the next kind and target for its connection.
- * With pipelining 1 a connection has one request in flight, so the kind kept in the connection's
- * context is the kind of the answer that onResponse and the 'response' event then report.
- */
-async function drive(
-  base: string,
-  targets: Targets,
-  duration: number,
-  connections: number,
-  tally: Tally,
-  rate?: number,
-): Promise<autocannon.Result> {
-  let answeredKind: Kind | undefined;
-  let answeredPath = '';
-  let finish!: (error: unknown, result: autocannon.Result) => void;
-  const finished = new Promise<autocannon.Result>((resolve, reject) => {
-    finish = (error, result) => (error ? reject(error) : resolve(result));
-  });
-  const instance = autocannon(
-    {
-      url: base,
-      connections,
-      duration,
-      pipelining: 1,
-      timeout: 10,
-      ...(rate ? { overallRate: rate } : {}),
-      requests: [
-        {
-          setupRequest: (request, context) => {
-            const kind = pickKind();
-            const built = buildRequest(base, targets, kind);
-            Object.assign(context, { kind, path: built.path });
-            return { ...request, ...built };
-          },
-          onResponse: (status, _body, context) => {
-            // After a timeout autocannon reconnects and may report the cut answer with no status:
-            // it is counted among the timeouts already.
-            const sent = context as { kind?: Kind; path?: string };
-            answeredKind = Number.isInteger(status) ? (sent.kind ?? 'page') : undefined;
-            answeredPath = sent.path ?? '';
-            if (answeredKind === undefined) {
-              tally.cutAnswers += 1;
-              return;
-            }
-            const counts = tally.byKind[answeredKind];
-            counts.set(status, (counts.get(status) ?? 0) + 1);
-          },
-        },
-      ],
-    },
-    (error, result) => finish(error, result),
-  );
-  // Emitted right after onResponse for the same answer.
-  instance.on('response', (_client, _status, _bytes, responseTime) => {
-    if (answeredKind === undefined) return;
-    tally.latencies[answeredKind].push(responseTime);
-    tally.slowestByPath.set(answeredPath, Math.max(tally.slowestByPath.get(answeredPath) ?? 0, responseTime));
-  });
-  instance.on('reqError', (error: Error & { code?: string }) => {
-    const key = error.code ?? error.message;
-    tally.socketErrors.set(key, (tally.socketErrors.get(key) ?? 0) + 1);
-  });
-  return await finished;
-}
+const ACCEPT_ENCODING = options['accept-encoding'];
 
 // ---- report ------------------------------------------------------------------------------
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
 
 const ms = (value: number) => (Number.isNaN(value) ? '-' : `${value.toFixed(value < 10 ? 1 : 0)} ms`);
 
@@ -260,7 +72,10 @@ async function findBreakpoint(base: string, targets: Targets, from: number): Pro
   for (let rate = from * 2; ; rate *= 2) {
     const tally = newTally();
     // Enough connections that arrivals never wait for a free one, up to a second of answers each.
-    const result = await drive(base, targets, BREAKPOINT_STEP_S, Math.max(CONNECTIONS, rate), tally, rate);
+    const result = await drive(base, targets, BREAKPOINT_STEP_S, Math.max(CONNECTIONS, rate), tally, {
+      rate,
+      acceptEncoding: ACCEPT_ENCODING,
+    });
     const latencies = Object.values(tally.latencies)
       .flat()
       .sort((a, b) => a - b);
@@ -301,7 +116,7 @@ async function main(): Promise<void> {
       );
 
       // Warm-up at low load, then idle: the start figure is the server ready and warm, not mid-seeding.
-      await drive(site.url, targets, WARM_UP_S, WARM_UP_CONNECTIONS, newTally());
+      await drive(site.url, targets, WARM_UP_S, WARM_UP_CONNECTIONS, newTally(), { acceptEncoding: ACCEPT_ENCODING });
       const idleSamples: number[] = [];
       const idleEnd = Date.now() + IDLE_BEFORE_MS;
       while (Date.now() < idleEnd) {
@@ -329,7 +144,10 @@ async function main(): Promise<void> {
         const tally = newTally();
         const cpuBefore = readCpuSeconds(pid);
         const loadBefore = os.loadavg()[0]!;
-        const result = await drive(site.url, targets, DURATION_S, CONNECTIONS, tally, RATE);
+        const result = await drive(site.url, targets, DURATION_S, CONNECTIONS, tally, {
+          rate: RATE,
+          acceptEncoding: ACCEPT_ENCODING,
+        });
         clearInterval(sampler);
         const serverCpu = readCpuSeconds(pid) - cpuBefore;
         const loadAfter = os.loadavg()[0]!;
