@@ -3,11 +3,12 @@
 // wrote instead of a per-request nonce, and a public page is then the same bytes and headers for every visitor,
 // which a CDN may keep (ETag = hash of the body). Decisions 008 and 011; the policy is in
 // server/http/security-headers.ts.
+import { STATUS_CODES } from 'node:http';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from 'react-router';
 import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from 'react-router';
-import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableMessage } from '../server/http/errors';
+import type { PartFailure } from '../server/http/errors';
 import {
   contentEtag,
   etagMatches,
@@ -66,18 +67,18 @@ function finish(
 }
 
 /**
- * A page whose loader or action found the database unavailable answers 503 with Retry-After, and its error
- * boundary says so: React Router has by now replaced the error with a bare "Unexpected Server Error" (500), in
- * the page and in the data it hydrates from, so the errors are put back as a 503 answer of the site's own.
+ * A page whose loader or action found a part failed (the database or the image store unavailable: 503 with
+ * Retry-After; the disk full: 507) answers so, and its error boundary says so: React Router has by now replaced the
+ * error with a bare "Unexpected Server Error" (500), in the page and in the data it hydrates from, so the errors are
+ * put back as an answer of the site's own.
  */
-function answerDatabaseOutage(request: Request, routerContext: EntryContext, responseHeaders: Headers): number {
+function answerPartFailure(failure: PartFailure, routerContext: EntryContext, responseHeaders: Headers): number {
   const errors = routerContext.staticHandlerContext.errors ?? {};
-  const message = databaseUnavailableMessage(request.method.toUpperCase());
   for (const routeId of Object.keys(errors)) {
-    errors[routeId] = new ErrorResponseImpl(503, 'Service Unavailable', message);
+    errors[routeId] = new ErrorResponseImpl(failure.status, STATUS_CODES[failure.status] ?? '', failure.message);
   }
-  responseHeaders.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-  return 503;
+  if (failure.retryAfterSeconds !== undefined) responseHeaders.set('Retry-After', String(failure.retryAfterSeconds));
+  return failure.status;
 }
 
 export default function handleRequest(
@@ -87,8 +88,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  if (loadContext.databaseUnavailable) {
-    responseStatusCode = answerDatabaseOutage(request, routerContext, responseHeaders);
+  if (loadContext.partFailure) {
+    responseStatusCode = answerPartFailure(loadContext.partFailure, routerContext, responseHeaders);
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -154,10 +155,11 @@ export default function handleRequest(
  */
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
   const headers = new Headers(response.headers);
-  if (context.databaseUnavailable) {
-    headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  const failure = context.partFailure;
+  if (failure) {
+    if (failure.retryAfterSeconds !== undefined) headers.set('Retry-After', String(failure.retryAfterSeconds));
     headers.set('Cache-Control', NO_STORE);
-    return new Response(response.body, { status: 503, headers });
+    return new Response(response.body, { status: failure.status, headers });
   }
   if (response.status !== 200 || !response.body) {
     if (!headers.has('Cache-Control')) headers.set('Cache-Control', context.admin ? PRIVATE_CACHE_CONTROL : NO_STORE);

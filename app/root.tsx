@@ -39,12 +39,16 @@ export default function App() {
 /** The last resort, when even the page layout failed: no stack traces, a way home. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A failed part's answer (entry.server.tsx) carries its words: the database or image store away, the disk full.
+  const partMessage = isRouteErrorResponse(error) ? String(error.data) : '';
   const [title, text] =
     status === 404
       ? ['Page not found', 'The page you are looking for does not exist or may have been moved.']
       : status === 503
-        ? ['Back in a moment', isRouteErrorResponse(error) ? String(error.data) : '']
-        : ['Something went wrong', 'Please try again in a moment.'];
+        ? ['Back in a moment', partMessage]
+        : status === 507
+          ? ['Not saved', partMessage]
+          : ['Something went wrong', 'Please try again in a moment.'];
   return (
     <main className="container section">
       <title>{title}</title>

@@ -147,6 +147,13 @@ export const MESSAGES = {
   databaseUnavailable: 'The site cannot reach its database just now. Please try again in a minute.',
   databaseUnavailableNotSaved:
     'The site cannot reach its database just now, so this was not saved. Please try again in a minute.',
+  /** The image store (the S3 bucket) not answering, and the disk full (server/storage/storage-faults.ts). */
+  imagesUnavailable: 'Images are unavailable for a moment.',
+  imageStoreUnavailableNotSaved:
+    'The image store is not answering, so nothing was saved. Please try again in a few minutes.',
+  diskFull:
+    "The server's disk is full, so nothing was saved. Please ask whoever looks after the server to free some space, " +
+    'then try again.',
 
   // The owner's account
   passwordTooShort: (min: number) => `The new password must be at least ${min} characters long.`,

@@ -1,3 +1,4 @@
+import type { PartFailure } from './http/errors';
 import type { AdminSession } from './services/account/sessions';
 import type { ServiceContext } from './services/context';
 
@@ -9,8 +10,8 @@ declare module 'react-router' {
     clientIp: string;
     /** The administrator's session the request carries, if valid: its answer must stay out of shared caches. */
     admin: AdminSession | null;
-    /** Set by handleRouteError when a loader or action found the database unavailable: the answer is a 503. */
-    databaseUnavailable?: boolean;
+    /** Set by handleRouteError when a loader or action found a part failed (the database, the image store, the disk). */
+    partFailure?: PartFailure;
   }
 }
 

@@ -1,6 +1,5 @@
 import { type HandleErrorFunction, isRouteErrorResponse } from 'react-router';
-import { DatabaseUnavailableError } from '../../server/db/availability';
-import { logEvent } from '../../server/log';
+import { logPartFailure, partFailureOf } from '../../server/http/errors';
 
 /**
  * What React Router does with an error of a page request (entry.server's `handleError`). Its default logs
@@ -13,13 +12,11 @@ export const handleRouteError: HandleErrorFunction = (error, { request, context 
   // React Router wraps its own errors (an ErrorResponse with the original in `error`); log the original.
   const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   const original = wrapped ?? error;
-  if (original instanceof DatabaseUnavailableError) {
-    // An outage, logged once where it began (availability.ts): the page answers 503 (entry.server.tsx).
-    context.databaseUnavailable = true;
-    logEvent('warn', 'request failed: database unavailable', {
-      method: request.method,
-      path: new URL(request.url).pathname,
-    });
+  const failure = partFailureOf(original, request.method.toUpperCase());
+  if (failure) {
+    // The database, the image store or the disk: the page answers 503 or 507 (entry.server.tsx), and one line.
+    context.partFailure = failure;
+    logPartFailure(failure, request.method.toUpperCase(), new URL(request.url).pathname);
     return;
   }
   console.error(original);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { logEvent } from '../log';
+import { NETWORK_ERROR_CODES } from '../network-errors';
 
 /**
  * How long a query, or getting a connection, may take before the database is taken for gone. Every query of this
@@ -23,7 +24,6 @@ const POOL_QUEUE_TIMEOUT = 'timeout exceeded when trying to connect';
 /** node-postgres and PostgreSQL's own words for a connection that is gone or never came. */
 const CONNECTION_FAILURE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Connection terminated unexpectedly)/;
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
  * Whether an error says the database is gone rather than that the query was wrong: a network failure, a
@@ -35,7 +35,8 @@ export function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
-    if (NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') return true;
+    if (NETWORK_ERROR_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')
+      return true;
   }
   return CONNECTION_FAILURE_MESSAGES.test(error.message);
 }

@@ -10,7 +10,6 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
-  type SqliteDialectConfig,
   SqliteDriver,
   sql,
 } from 'kysely';
@@ -42,19 +41,32 @@ export function sqliteHandle(db: Db): SQLite.Database | undefined {
  * SQLITE_BUSY. Measured with two workers: 14 of 24 parallel sign-ins answered 500.
  */
 class ImmediateTransactionsDriver extends SqliteDriver {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /**
+   * SQLite rolls a transaction back by itself on some failures (SQLITE_FULL when the disk is full, an I/O error);
+   * Kysely's own ROLLBACK would then fail ("no transaction is active") and be thrown instead of the error that says
+   * why, so a full disk would answer 500 rather than 507.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
   }
 }
 
 class ImmediateTransactionsDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
+  readonly #sqlite: SQLite.Database;
+  constructor(sqlite: SQLite.Database) {
+    super({ database: sqlite });
+    this.#sqlite = sqlite;
   }
   override createDriver(): Driver {
-    return new ImmediateTransactionsDriver(this.#config);
+    return new ImmediateTransactionsDriver(this.#sqlite);
   }
 }
 
@@ -68,7 +80,7 @@ export function openSqlite(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new ImmediateTransactionsDialect({ database: sqlite }),
+    dialect: new ImmediateTransactionsDialect(sqlite),
     plugins: [new CamelCasePlugin()],
   });
   sqliteHandles.set(db, sqlite);

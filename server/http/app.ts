@@ -8,9 +8,8 @@ import type { ContentWatch } from '../services/cache/content-watch';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
 import { refuseUnusedMethods } from './allowed-methods';
-import { DatabaseUnavailableError } from '../db/availability';
 import { apiRouter } from './api';
-import { databaseUnavailableMessage, logRequestFailure, setRetryAfter } from './errors';
+import { logRequestFailure, partFailureOf, setRetryAfter } from './errors';
 import { refuseCrossSiteWrites } from './origin-check';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression-threshold';
 import { limitPageFormBodies } from './page-body-limit';
@@ -71,20 +70,14 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Exp
   );
   app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);
-    const unavailable = error instanceof DatabaseUnavailableError;
-    const status = error instanceof AppError ? error.status : unavailable ? 503 : 500;
+    const failure = partFailureOf(error, req.method);
+    const status = error instanceof AppError ? error.status : (failure?.status ?? 500);
     logRequestFailure(req, error, status);
     setRetryAfter(res, error);
     res
       .status(status)
       .type('text/plain')
-      .send(
-        error instanceof AppError
-          ? error.message
-          : unavailable
-            ? databaseUnavailableMessage(req.method)
-            : 'Something went wrong.',
-      );
+      .send(error instanceof AppError ? error.message : (failure?.message ?? 'Something went wrong.'));
   });
   return app;
 }

@@ -6,6 +6,7 @@ import { DatabaseUnavailableError } from '../db/availability';
 import { logEvent } from '../log';
 import { AppError } from '../services/errors';
 import { RateLimitError } from '../services/limits/rate-limit';
+import { isDiskFull, reasonOf, StorageUnavailableError } from '../storage/storage-faults';
 
 /**
  * What busboy, multer's parser, throws for a multipart body it cannot read (a truncated
@@ -17,18 +18,63 @@ const UNREADABLE_MULTIPART =
 
 /** How long a client is asked to wait when the database is unavailable: its probe asks every second. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** How long when the image store does not answer: nothing probes it, and a bucket's outage lasts minutes. */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
 
-/** What a person is told of a database outage: a write also hears that it was not saved. */
-export function databaseUnavailableMessage(method: string): string {
+/** A part the site depends on has failed (decisions 018 and 026): what the answer says, and what the log says. */
+export interface PartFailure {
+  status: 503 | 507;
+  message: string;
+  /** None for a full disk: space comes back when a person frees it, not after a wait. */
+  retryAfterSeconds?: number;
+  /** The log line is `request failed: <what>`. */
+  what: string;
+  /** The technical cause; the database's outage has none here, being logged once where it began (availability.ts). */
+  reason?: string;
+}
+
+/**
+ * The database or the image store not answering (503), or the disk full (507); undefined for any other error. A
+ * write hears that nothing was saved.
+ */
+export function partFailureOf(error: unknown, method: string): PartFailure | undefined {
   const reading = method === 'GET' || method === 'HEAD';
-  return reading ? MESSAGES.databaseUnavailable : MESSAGES.databaseUnavailableNotSaved;
+  if (error instanceof DatabaseUnavailableError) {
+    return {
+      status: 503,
+      message: reading ? MESSAGES.databaseUnavailable : MESSAGES.databaseUnavailableNotSaved,
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      what: 'database unavailable',
+    };
+  }
+  if (error instanceof StorageUnavailableError) {
+    return {
+      status: 503,
+      message: reading ? MESSAGES.imagesUnavailable : MESSAGES.imageStoreUnavailableNotSaved,
+      retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
+      what: 'image store unavailable',
+      reason: reasonOf(error.cause),
+    };
+  }
+  if (isDiskFull(error)) return { status: 507, message: MESSAGES.diskFull, what: 'disk full', reason: reasonOf(error) };
+  return undefined;
+}
+
+/** One line for a request a failed part refused: no stack trace, the part's failure is not a bug. */
+export function logPartFailure(failure: PartFailure, method: string, path: string): void {
+  logEvent(failure.status === 507 ? 'error' : 'warn', `request failed: ${failure.what}`, {
+    method,
+    path,
+    ...(failure.reason ? { reason: failure.reason } : {}),
+  });
 }
 
 function statusOf(
   error: unknown,
   method: string,
 ): { status: number; message: string; fields?: Record<string, string> } {
-  if (error instanceof DatabaseUnavailableError) return { status: 503, message: databaseUnavailableMessage(method) };
+  const failure = partFailureOf(error, method);
+  if (failure) return { status: failure.status, message: failure.message };
   if (error instanceof AppError) return { status: error.status, message: error.message, fields: error.fields };
   if (error instanceof multer.MulterError) {
     if (error.code === 'LIMIT_FILE_SIZE') return { status: 413, message: MESSAGES.imageTooLarge };
@@ -49,21 +95,20 @@ function statusOf(
 }
 
 /**
- * Logs a failed request's error: a database outage as one line (availability.ts logs the outage itself once),
- * anything else at 500 with its stack, a client's mistake not at all (the request log has it).
+ * Logs a failed request's error: a failed part as one line (partFailureOf), anything else at 500 with its stack,
+ * a client's mistake not at all (the request log has it).
  */
 export function logRequestFailure(req: Request, error: unknown, status: number): void {
-  if (error instanceof DatabaseUnavailableError) {
-    logEvent('warn', 'request failed: database unavailable', { method: req.method, path: req.path });
-  } else if (status >= 500) {
-    console.error(`${req.method} ${req.originalUrl} failed:`, error);
-  }
+  const failure = partFailureOf(error, req.method);
+  if (failure) logPartFailure(failure, req.method, req.baseUrl + req.path);
+  else if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
 }
 
-/** The Retry-After of an answer that asks the client to come back: a rate limit's wait, or a database outage's. */
+/** The Retry-After of an answer that asks the client to come back: a rate limit's wait, or a failed part's. */
 export function setRetryAfter(res: Response, error: unknown): void {
   if (error instanceof RateLimitError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-  if (error instanceof DatabaseUnavailableError) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  const seconds = partFailureOf(error, res.req.method)?.retryAfterSeconds;
+  if (seconds !== undefined) res.setHeader('Retry-After', String(seconds));
 }
 
 /** Answers `{error}` with the right status; internals go to the log only. */

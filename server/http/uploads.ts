@@ -1,9 +1,13 @@
 import { pipeline } from 'node:stream/promises';
 import express, { type Router } from 'express';
+import { MESSAGES } from '../../core/messages';
 import type { Config } from '../config';
+import { logEvent } from '../log';
 import { UPLOADED_FILE_PATTERN } from '../services/media/images';
 import { DiskStorage } from '../storage/disk-storage';
 import { MEDIA_CACHE_CONTROL, type MediaStorage } from '../storage/media-storage';
+import { reasonOf } from '../storage/storage-faults';
+import { logPartFailure, partFailureOf, STORAGE_RETRY_AFTER_SECONDS } from './errors';
 
 /**
  * /uploads: the processed images, under names the server made, never changed
@@ -49,8 +53,16 @@ export function uploadsRouter(storage: MediaStorage, config: Config): Router {
       try {
         stored = await storage.get(name);
       } catch (error) {
-        console.error(`Could not read ${name} from the media storage:`, error);
-        res.status(503).setHeader('Retry-After', '10').type('text/plain').send('Images are unavailable for a moment.');
+        // The bucket out of reach is one line; anything else (a missing bucket, refused credentials) is the
+        // configuration's fault, logged whole. The visitor hears the same either way, at once.
+        const failure = partFailureOf(error, req.method);
+        if (failure) logPartFailure(failure, req.method, req.baseUrl + req.path);
+        else console.error(`Could not read ${name} from the media storage:`, error);
+        res
+          .status(503)
+          .setHeader('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS))
+          .type('text/plain')
+          .send(MESSAGES.imagesUnavailable);
         return;
       }
       if (!stored) return notFound(res);
@@ -71,7 +83,7 @@ export function uploadsRouter(storage: MediaStorage, config: Config): Router {
       } catch (error) {
         // The visitor went away, or the bucket broke off mid-stream: the answer cannot be repaired now.
         if (!res.writableEnded && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
-          console.error(`Streaming ${name} from the media storage broke off:`, error);
+          logEvent('warn', 'image stream broke off', { path: req.baseUrl + req.path, reason: reasonOf(error) });
         }
         res.destroy();
       }

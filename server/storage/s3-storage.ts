@@ -9,7 +9,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { S3Settings } from '../config';
+import { NETWORK_ERROR_CODES } from '../network-errors';
 import { MEDIA_CACHE_CONTROL, type MediaStorage, type StoredEntry, type StoredObject } from './media-storage';
+import { StorageUnavailableError } from './storage-faults';
 
 /** DeleteObjects takes at most 1,000 keys per call. */
 const DELETE_BATCH = 1000;
@@ -23,6 +25,28 @@ const DELETE_BATCH = 1000;
  * the commit, or between a row's deletion and its objects').
  */
 export const S3_SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * How long the bucket has to accept a connection, and to answer a request (its body sent, up to the answer's
+ * headers), before the attempt is given up; the SDK tries three times, so a bucket that accepts and never answers
+ * holds a request about 3 × 5 s, never for good. Every request here is small: the largest object, a 1200×800 PNG of
+ * some 2 MB, needs 400 KB/s to go up within 5 s.
+ */
+export const S3_CONNECTION_TIMEOUT_MS = 2000;
+export const S3_REQUEST_TIMEOUT_MS = 5000;
+
+/**
+ * Whether an error says the bucket is out of reach rather than that the request was refused: no answer at all (a
+ * connection refused, broken off or timed out) or a 5xx. A 4xx (a missing bucket, refused credentials) is the
+ * site's configuration and stays an error of its own.
+ */
+function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status !== undefined && status >= 500) return true;
+  const code = (error as { code?: unknown }).code;
+  return error.name === 'TimeoutError' || (typeof code === 'string' && NETWORK_ERROR_CODES.has(code));
+}
 
 /**
  * A missing object, as opposed to a missing bucket (NoSuchBucket, also a 404) or
@@ -54,21 +78,35 @@ export class S3Storage implements MediaStorage {
       // Checksums only where S3 requires them: S3-compatible servers do not all know the newer headers.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // Without throwOnRequestTimeout the SDK only warns when requestTimeout passes, and goes on waiting.
+      requestHandler: {
+        connectionTimeout: S3_CONNECTION_TIMEOUT_MS,
+        requestTimeout: S3_REQUEST_TIMEOUT_MS,
+        throwOnRequestTimeout: true,
+      },
     });
+  }
+
+  /** Runs one call to the bucket; a bucket out of reach becomes StorageUnavailableError (503, one log line). */
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw isUnreachable(error) ? new StorageUnavailableError(error) : error;
+    }
   }
 
   async put(name: string, data: Buffer, contentType: string): Promise<void> {
     // A PUT is atomic: readers see the old state or the whole object, never a part.
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: name,
-        Body: data,
-        ContentLength: data.length,
-        ContentType: contentType,
-        CacheControl: MEDIA_CACHE_CONTROL,
-      }),
-    );
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: name,
+      Body: data,
+      ContentLength: data.length,
+      ContentType: contentType,
+      CacheControl: MEDIA_CACHE_CONTROL,
+    });
+    await this.call(() => this.client.send(command));
   }
 
   async sync(): Promise<void> {
@@ -77,7 +115,8 @@ export class S3Storage implements MediaStorage {
 
   async get(name: string): Promise<StoredObject | undefined> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: name }));
+      const command = new GetObjectCommand({ Bucket: this.bucket, Key: name });
+      const answer = await this.call(() => this.client.send(command));
       if (!(answer.Body instanceof Readable)) throw new Error('GetObject gave no readable body');
       return {
         body: answer.Body,
@@ -95,12 +134,11 @@ export class S3Storage implements MediaStorage {
   async delete(names: string[]): Promise<void> {
     for (let start = 0; start < names.length; start += DELETE_BATCH) {
       const batch = names.slice(start, start + DELETE_BATCH);
-      const answer = await this.client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.bucket,
-          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-        }),
-      );
+      const command = new DeleteObjectsCommand({
+        Bucket: this.bucket,
+        Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+      });
+      const answer = await this.call(() => this.client.send(command));
       const failed = (answer.Errors ?? []).filter((error) => error.Code !== 'NoSuchKey');
       if (failed.length > 0) {
         throw new Error(
@@ -115,9 +153,12 @@ export class S3Storage implements MediaStorage {
     const found: StoredEntry[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: this.options.listPageSize }),
-      );
+      const command = new ListObjectsV2Command({
+        Bucket: this.bucket,
+        ContinuationToken: token,
+        MaxKeys: this.options.listPageSize,
+      });
+      const page = await this.call(() => this.client.send(command));
       for (const item of page.Contents ?? []) {
         if (item.Key) found.push({ name: item.Key, lastModified: item.LastModified });
       }

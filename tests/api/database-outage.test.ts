@@ -2,7 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { api } from '../support/api-client';
-import { type OwnPostgres, postgresBinaries, startDelayProxy, startOwnPostgres } from '../support/own-postgres';
+import { type OwnPostgres, postgresBinaries, startOwnPostgres } from '../support/own-postgres';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -29,7 +30,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!bin)('a database outage under load', () => {
   let own: OwnPostgres;
-  let proxy: Awaited<ReturnType<typeof startDelayProxy>>;
+  let proxy: TcpProxy;
   let server: TestServer;
   let cookie: string;
   const acknowledged = new Set<string>();
@@ -37,7 +38,7 @@ describe.skipIf(!bin)('a database outage under load', () => {
 
   beforeAll(async () => {
     own = await startOwnPostgres(bin!);
-    proxy = await startDelayProxy(own.port);
+    proxy = await startTcpProxy(own.port);
     server = await startTestServer({
       DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/postgres`,
       CONTACT_RATE_LIMIT_MAX: '100000',

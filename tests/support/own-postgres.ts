@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -56,51 +55,5 @@ export async function startOwnPostgres(bin: string): Promise<OwnPostgres> {
       await crash().catch(() => undefined);
       fs.rmSync(folder, { recursive: true, force: true });
     },
-  };
-}
-
-/**
- * A TCP proxy in front of a port that can hold every chunk back for `delayMs`, in both directions and in order:
- * a database that answers slowly, as over a failing network.
- */
-export async function startDelayProxy(targetPort: number): Promise<{
-  port: number;
-  setDelay: (ms: number) => void;
-  close: () => Promise<void>;
-}> {
-  let delayMs = 0;
-  const sockets = new Set<net.Socket>();
-  const forward = (from: net.Socket, to: net.Socket) => {
-    let queue = Promise.resolve();
-    from.on('data', (chunk) => {
-      const wait = delayMs;
-      queue = queue
-        .then(() => (wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : undefined))
-        .then(() => {
-          if (!to.destroyed) to.write(chunk);
-        });
-    });
-    from.on('close', () => void queue.then(() => to.destroy()));
-    from.on('error', () => to.destroy());
-  };
-  const server = net.createServer((client) => {
-    const upstream = net.connect(targetPort, '127.0.0.1');
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-    }
-    forward(client, upstream);
-    forward(upstream, client);
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    port,
-    setDelay: (ms) => (delayMs = ms),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
   };
 }

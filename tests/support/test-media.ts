@@ -31,20 +31,28 @@ export interface TestBucket {
   client: S3Client;
 }
 
-let running: Promise<{ endpoint: string; directory: string }> | undefined;
+/** An s3rver process of the tests (tests/support/s3rver-process.js). */
+export interface S3rverProcess {
+  endpoint: string;
+  port: number;
+  /** Ends it with SIGKILL, as a crash would, and waits until it is gone; its folder stays. */
+  kill: () => Promise<void>;
+  /** Stops it and removes its folder. */
+  stop: () => Promise<void>;
+}
 
 /**
- * Starts this process's s3rver (tests/support/s3rver-process.js) on a free loopback port, once;
- * it ends with the process, and its folder with it.
+ * Starts s3rver on `directory`, on `port` or a free loopback port. It keeps no test process alive, and ends with
+ * the test process however that ends.
  */
-function startS3rver(): Promise<{ endpoint: string; directory: string }> {
-  running ??= new Promise((resolve, reject) => {
-    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-s3rver-'));
+export function spawnS3rver(directory: string, port = 0): Promise<S3rverProcess> {
+  return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--openssl-legacy-provider', path.join(import.meta.dirname, 's3rver-process.js'), directory],
+      ['--openssl-legacy-provider', path.join(import.meta.dirname, 's3rver-process.js'), directory, String(port)],
       { stdio: ['pipe', 'pipe', 'pipe'] },
     );
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
     let output = '';
     const timer = setTimeout(() => reject(new Error(`s3rver did not start:\n${output}`)), 30_000);
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -53,21 +61,39 @@ function startS3rver(): Promise<{ endpoint: string; directory: string }> {
       const line = /\{"port":(\d+)\}/.exec(output);
       if (!line) return;
       clearTimeout(timer);
-      resolve({ endpoint: `http://127.0.0.1:${line[1]}`, directory });
+      resolve({
+        endpoint: `http://127.0.0.1:${line[1]}`,
+        port: Number(line[1]),
+        kill: async () => {
+          child.kill('SIGKILL');
+          await exited;
+        },
+        stop: async () => {
+          child.stdin!.end();
+          await exited;
+        },
+      });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`s3rver exited with ${code}:\n${output}`));
     });
-    // Keeps no test process alive; closing its stdin (or this process ending) stops it.
     child.unref();
     for (const stream of [child.stdin, child.stdout, child.stderr])
       (stream as unknown as { unref?: () => void }).unref?.();
-    process.once('exit', () => {
-      child.kill();
-      fs.rmSync(directory, { recursive: true, force: true });
-    });
+    process.once('exit', () => child.kill());
   });
+}
+
+let running: Promise<S3rverProcess> | undefined;
+
+/** This process's shared s3rver, started once on a free port; it ends with the process, and its folder with it. */
+function startS3rver(): Promise<S3rverProcess> {
+  if (!running) {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-s3rver-'));
+    process.once('exit', () => fs.rmSync(directory, { recursive: true, force: true }));
+    running = spawnS3rver(directory);
+  }
   return running;
 }
 
@@ -84,7 +110,11 @@ function clientFor(settings: S3Settings): S3Client {
 
 /** A bucket on this process's s3rver, made if new; the same key gives the same bucket. */
 export async function testBucket(key: string = randomUUID()): Promise<TestBucket> {
-  const { endpoint } = await startS3rver();
+  return bucketOn((await startS3rver()).endpoint, key);
+}
+
+/** A bucket on the s3rver at `endpoint`, made if new; the same key gives the same bucket. */
+export async function bucketOn(endpoint: string, key: string = randomUUID()): Promise<TestBucket> {
   const bucket = `studio-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
   const settings: S3Settings = {
     bucket,

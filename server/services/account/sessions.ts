@@ -3,6 +3,7 @@ import { SESSION_LAST_SEEN_INTERVAL_MS } from '../../../core/constants';
 import type { ActiveSession } from '../../../core/account';
 import { MESSAGES } from '../../../core/messages';
 import type { Db } from '../../db/database';
+import { isDiskFull } from '../../storage/storage-faults';
 import type { ServiceContext } from '../context';
 import { notFound } from '../errors';
 import { describeDevice } from './user-agent';
@@ -95,7 +96,11 @@ export async function findSession(ctx: ServiceContext, token: string, now = Date
       .updateTable('sessions')
       .set({ lastSeenAt: new Date(now).toISOString() })
       .where('id', '=', row.id)
-      .execute();
+      .execute()
+      .catch((error: unknown) => {
+        // A full disk refuses every write, this one too; the owner may still read, and the time is noted later.
+        if (!isDiskFull(error)) throw error;
+      });
   }
   return {
     adminId: row.adminId,

@@ -11,7 +11,9 @@ import {
 import { MESSAGES } from '../../../core/messages';
 import type { ImageVariant } from '../../../core/types';
 import type { MediaPurpose, NewMediaItem } from '../../db/schema';
+import { logEvent } from '../../log';
 import type { MediaStorage } from '../../storage/media-storage';
+import { reasonOf, StorageUnavailableError } from '../../storage/storage-faults';
 import { AppError } from '../errors';
 import type { UploadedFile } from '../context';
 
@@ -193,7 +195,7 @@ export async function processImage(
     }
     await storage.sync(written);
   } catch (error) {
-    await storage.delete(written).catch(() => undefined);
+    await storage.delete(written).catch((deleteError: unknown) => reportFilesLeft(written.length, deleteError));
     throw error;
   }
 
@@ -240,6 +242,18 @@ export async function deleteImageFiles(
   try {
     await storage.delete(names);
   } catch (error) {
-    console.error(`Could not remove ${names.length} image file(s) no record points at any more:`, error);
+    reportFilesLeft(names.length, error);
+  }
+}
+
+/**
+ * Files a failed deletion left behind, which no row names: the start-up sweep removes them
+ * (`removeUnreferencedImageFiles`). The image store out of reach is one line; anything else is logged whole.
+ */
+function reportFilesLeft(count: number, error: unknown): void {
+  if (error instanceof StorageUnavailableError) {
+    logEvent('warn', 'image files left for the start-up sweep', { count, reason: reasonOf(error.cause) });
+  } else {
+    console.error(`Could not remove ${count} image file(s) no record points at any more:`, error);
   }
 }

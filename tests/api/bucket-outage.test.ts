@@ -1,0 +1,221 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../core/messages';
+import { readConfig } from '../../server/config';
+import { type Db, openDatabase } from '../../server/db/database';
+import { STORAGE_RETRY_AFTER_SECONDS } from '../../server/http/errors';
+import { parseVariants } from '../../server/services/media/images';
+import { removeUnreferencedImageFiles } from '../../server/services/media/media';
+import { S3_REQUEST_TIMEOUT_MS, S3_SWEEP_MIN_AGE_MS, S3Storage } from '../../server/storage/s3-storage';
+import { api, form } from '../support/api-client';
+import { adminOf, createProject, jpeg, type UploadFile } from '../support/factories';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
+import { bucketOn, type S3rverProcess, spawnS3rver, type TestBucket } from '../support/test-media';
+import { freePort, startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * Issue 26: the bucket goes away. The server stores its images on an s3rver of this file's own, through a TCP proxy
+ * the test drives; s3rver is killed (SIGKILL) in the middle of an upload, between one image file and the next, and
+ * started again later on the same port and folder. The upload answers 503 in words within 2 s; no media row points
+ * at a missing object and no orphan object outlives the sweep; cached pages keep answering; images answer a clean
+ * 503; and the first upload after the bucket's return succeeds. Runs on SQLite, in the `sqlite` project.
+ */
+
+/** Public pages the page cache holds before the outage. */
+const CACHED_PAGES = ['/', '/about', '/contact', '/design', '/blog'];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let folder: string;
+let port: number;
+let s3rver: S3rverProcess;
+let bucket: TestBucket;
+let proxy: TcpProxy;
+let server: TestServer;
+let cookie: string;
+let photo: UploadFile;
+
+beforeAll(async () => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bucket-outage-'));
+  port = await freePort();
+  s3rver = await spawnS3rver(folder, port);
+  bucket = await bucketOn(s3rver.endpoint);
+  proxy = await startTcpProxy(port);
+  server = await startTestServer({ ...bucket.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}` });
+  cookie = await server.login();
+  // 1000 px wide: the image and six variants, seven PUTs an upload.
+  photo = await jpeg('a.jpg', 1000, 700);
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+  await proxy?.close();
+  await s3rver?.kill();
+  if (folder) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+function upload(): Promise<{ status: number; body: unknown; headers: Headers; ms: number }> {
+  const started = performance.now();
+  return api(server, 'POST', '/api/media/upload', { cookie, form: form({}, { images: [photo] }) }).then((answer) => ({
+    ...answer,
+    ms: performance.now() - started,
+  }));
+}
+
+/** Every name a media row points at, and every object in the bucket. */
+async function referencedAndStored(
+  db: Db,
+  storage: S3Storage,
+): Promise<{ rows: number; referenced: string[]; stored: string[] }> {
+  const rows = await db.selectFrom('mediaItems').select(['path', 'variants']).execute();
+  const referenced = rows.flatMap((row) => [row.path, ...parseVariants(row.variants).map((variant) => variant.path)]);
+  const stored = (await storage.list()).map((entry) => entry.name);
+  return { rows: rows.length, referenced, stored };
+}
+
+describe('the bucket going away', () => {
+  it('refuses an upload cut midway with 503, keeps pages and answers cleanly, and recovers with no orphan left', async () => {
+    const project = await createProject(adminOf(server, cookie), { title: 'Dochula house' }, [photo]);
+    const doomed = await createProject(adminOf(server, cookie), { title: 'Haa house' }, [photo]);
+    const pages = [...CACHED_PAGES, `/project/${project.id}`];
+    for (const page of pages) expect((await fetch(`${server.url}${page}`)).status, page).toBe(200);
+    expect((await fetch(`${server.url}/uploads/${project.image}`)).status).toBe(200);
+
+    // The bucket stops when the upload's second file starts on its way: the first is stored, the rest never.
+    let puts = 0;
+    let cutAt = 0;
+    let stopped: Promise<void> | undefined;
+    proxy.watch((chunk) => {
+      // The SDK's retries of the cut PUT are not counted.
+      if (cutAt || chunk.subarray(0, 4).toString('latin1') !== 'PUT ') return;
+      puts += 1;
+      if (puts !== 2) return;
+      cutAt = performance.now();
+      proxy.cut();
+      // Connections to the proxy reach the dead port once s3rver is gone: refused, as a stopped bucket's are.
+      stopped = s3rver.kill().then(() => proxy.restore());
+    });
+    const cutUpload = await upload();
+    proxy.watch(undefined);
+    await stopped;
+    const answeredAfterCutMs = performance.now() - cutAt;
+
+    expect(puts).toBe(2);
+    expect(cutUpload.status).toBe(503);
+    expect(cutUpload.body).toEqual({ error: MESSAGES.imageStoreUnavailableNotSaved });
+    expect(cutUpload.headers.get('retry-after')).toBe(String(STORAGE_RETRY_AFTER_SECONDS));
+    expect(answeredAfterCutMs).toBeLessThan(2000);
+
+    // While the bucket is down: pages from the page cache, images refused in words, a delete, another upload.
+    const during = { pages: 0, pagesOk: 0, images: [] as string[], slowestImageMs: 0 };
+    for (let round = 0; round < 5; round += 1) {
+      for (const page of pages) {
+        const response = await fetch(`${server.url}${page}`);
+        during.pages += 1;
+        if (response.status === 200) during.pagesOk += 1;
+      }
+    }
+    for (const name of [project.image, project.imageDetails[0]!.variants[0]!.path]) {
+      const started = performance.now();
+      const response = await fetch(`${server.url}/uploads/${name}`);
+      const text = await response.text();
+      during.slowestImageMs = Math.max(during.slowestImageMs, performance.now() - started);
+      during.images.push(`${response.status} "${text}"`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe(String(STORAGE_RETRY_AFTER_SECONDS));
+      expect(text).toBe(MESSAGES.imagesUnavailable);
+    }
+    // The row goes; its objects stay for the sweep.
+    expect((await api(server, 'DELETE', `/api/projects/${doomed.id}`, { cookie })).status).toBe(200);
+    const downUpload = await upload();
+    // Its time is mostly the image's encoding, before the first PUT finds the bucket gone: printed, not bounded.
+    expect(downUpload.status).toBe(503);
+    expect(await api(server, 'GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(during.pagesOk).toBe(during.pages);
+    expect(during.slowestImageMs).toBeLessThan(2000);
+
+    // The bucket comes back on the same port and folder; the next upload is stored.
+    s3rver = await spawnS3rver(folder, port);
+    const backAt = performance.now();
+    let recovered: Awaited<ReturnType<typeof upload>> | undefined;
+    let tries = 0;
+    while (performance.now() - backAt < 20_000) {
+      tries += 1;
+      const attempt = await upload();
+      if (attempt.status === 201) {
+        recovered = attempt;
+        break;
+      }
+      await sleep(100);
+    }
+    // Includes the successful upload's own time (decoding and encoding seven files, seven PUTs).
+    const recoveryMs = performance.now() - backAt;
+    expect(recovered?.status).toBe(201);
+
+    const db = openDatabase(readConfig({ DATA_DIR: server.dataDir }));
+    const storage = new S3Storage(bucket.settings);
+    try {
+      const before = await referencedAndStored(db, storage);
+      const missing = before.referenced.filter((name) => !before.stored.includes(name));
+      const orphans = before.stored.filter((name) => !before.referenced.includes(name));
+      expect(missing).toEqual([]);
+      // The cut upload's first file, and the deleted project's seven.
+      expect(orphans).toHaveLength(8);
+      // The sweep of a start-up an hour later (objects younger than that may be another instance's upload).
+      const later = new Date(Date.now() + S3_SWEEP_MIN_AGE_MS + 60_000);
+      const swept = await removeUnreferencedImageFiles(db, storage, later);
+      const after = await referencedAndStored(db, storage);
+      expect(swept).toBe(orphans.length);
+      expect(after.stored.filter((name) => !after.referenced.includes(name))).toEqual([]);
+      expect(after.referenced.filter((name) => !after.stored.includes(name))).toEqual([]);
+
+      console.log(
+        `Bucket stopped mid-upload (s3rver killed at the upload's PUT 2 of 7): the upload answered ` +
+          `${cutUpload.status} ${Math.round(answeredAfterCutMs)} ms after the cut; while it was down ` +
+          `${during.pagesOk} of ${during.pages} cached page requests answered 200, images answered ` +
+          `${during.images.join(', ')} (the slowest in ${Math.round(during.slowestImageMs)} ms), another upload ` +
+          `${downUpload.status} in ${Math.round(downUpload.ms)} ms; back on the same port and folder, upload try ` +
+          `${tries} succeeded ${Math.round(recoveryMs)} ms after s3rver listened (that upload took ` +
+          `${Math.round(recovered!.ms)} ms); ${before.referenced.length} files of ${before.rows} media rows all ` +
+          `present, ${orphans.length} orphans, ${swept} removed by the sweep, 0 left`,
+      );
+    } finally {
+      storage.close();
+      await db.destroy();
+    }
+    // One line per refusal, no stack trace.
+    expect(server.output()).toContain('request failed: image store unavailable');
+    expect(server.output()).toContain('image files left for the start-up sweep');
+    expect(server.output()).not.toMatch(/^\s+at /m);
+  }, 60_000);
+
+  it('bounds an upload to a bucket that accepts connections and never answers', async () => {
+    proxy.setDelay(10 * 60_000);
+    try {
+      const [hung, image] = await Promise.all([
+        upload(),
+        (async () => {
+          const started = performance.now();
+          const response = await fetch(`${server.url}/uploads/project/mhx1abc-0123456789abcdef.jpg`);
+          return { status: response.status, ms: performance.now() - started };
+        })(),
+      ]);
+      console.log(
+        `Bucket hung (accepts, never answers): the upload answered ${hung.status} in ${Math.round(hung.ms)} ms, ` +
+          `an image ${image.status} in ${Math.round(image.ms)} ms (three tries of ${S3_REQUEST_TIMEOUT_MS} ms)`,
+      );
+      expect(hung.status).toBe(503);
+      expect(hung.body).toEqual({ error: MESSAGES.imageStoreUnavailableNotSaved });
+      expect(image.status).toBe(503);
+      // Three attempts of the request timeout, with the SDK's back-off between them.
+      for (const ms of [hung.ms, image.ms]) expect(ms).toBeLessThan(3 * S3_REQUEST_TIMEOUT_MS + 5000);
+    } finally {
+      // What the proxy still holds never reaches s3rver.
+      proxy.setDelay(0);
+      proxy.cut();
+      proxy.restore();
+    }
+    expect((await upload()).status).toBe(201);
+  }, 60_000);
+});

@@ -1,0 +1,74 @@
+import net from 'node:net';
+import { freePort } from './test-server';
+
+/**
+ * A TCP proxy on a loopback port in front of another, which a test drives as a failing network would behave: slow
+ * (`setDelay`), watched (`watch`, to act at a chosen moment of a conversation), or cut (`cut`, then `restore`).
+ */
+export interface TcpProxy {
+  port: number;
+  /** Holds every chunk back this long, in both directions and in order: a peer that answers slowly. */
+  setDelay: (ms: number) => void;
+  /** Shows each chunk a client sends to `listener` before it goes on; undefined stops watching. */
+  watch: (listener: ((chunk: Buffer) => void) | undefined) => void;
+  /**
+   * Ends every connection through the proxy now, chunks not yet forwarded included, and ends each new one at once
+   * until `restore`: a network that drops.
+   */
+  cut: () => void;
+  /** Forwards new connections again. */
+  restore: () => void;
+  close: () => Promise<void>;
+}
+
+export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
+  let delayMs = 0;
+  let watcher: ((chunk: Buffer) => void) | undefined;
+  let refusing = false;
+  const sockets = new Set<net.Socket>();
+  const forward = (from: net.Socket, to: net.Socket, watched: boolean) => {
+    let queue = Promise.resolve();
+    from.on('data', (chunk) => {
+      if (watched) watcher?.(chunk);
+      const wait = delayMs;
+      queue = queue
+        .then(() => (wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : undefined))
+        .then(() => {
+          if (!to.destroyed) to.write(chunk);
+        });
+    });
+    from.on('close', () => void queue.then(() => to.destroy()));
+    from.on('error', () => to.destroy());
+  };
+  const server = net.createServer((client) => {
+    if (refusing) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    forward(client, upstream, true);
+    forward(upstream, client, false);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const cut = () => {
+    refusing = true;
+    for (const socket of sockets) socket.destroy();
+  };
+  return {
+    port,
+    setDelay: (ms) => (delayMs = ms),
+    watch: (listener) => (watcher = listener),
+    cut,
+    restore: () => (refusing = false),
+    close: () =>
+      new Promise<void>((resolve) => {
+        cut();
+        server.close(() => resolve());
+      }),
+  };
+}
