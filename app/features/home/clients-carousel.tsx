@@ -19,7 +19,8 @@ export function ClientsCarousel({ clients }: { clients: Client[] }) {
   }
   const shown = clients.slice(page * perPage, page * perPage + perPage);
   return (
-    <div className="clients" role="region" aria-roledescription="carousel" aria-label="Our clients">
+    // A group, not a region: the section around it is already the landmark named "Our Clients".
+    <div className="clients" role="group" aria-roledescription="carousel" aria-label="Client logos">
       <ul className="clients__page" style={{ '--per-page': perPage } as React.CSSProperties}>
         {shown.map((client) => (
           <li key={client.id} className="clients__logo">
