@@ -140,6 +140,58 @@ test.describe('home', () => {
     await expect(page).toHaveURL(new RegExp(`/project/${featured[1]!.id}$`));
   });
 
+  test('the crossfade shows one title at a time: the outgoing one leaves before the next one arrives', async ({
+    page,
+  }) => {
+    await installPausedClock(page);
+    await page.goto('/');
+    await expect(page.locator('[data-hydrated]')).toBeAttached();
+    const hero = page.locator('.hero');
+    const activeTitle = page.locator('.hero__slide[data-active] .hero__title');
+    const outgoing = (await activeTitle.textContent())!;
+    // CSS transitions run in real time, not on the page's clock: each one the slide change starts is held at
+    // once, then set to points through the crossfade and looked at there.
+    await hero.evaluate((element) =>
+      element.addEventListener('transitionrun', () => {
+        for (const transition of element.getAnimations({ subtree: true })) transition.pause();
+      }),
+    );
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500);
+        return activeTitle.textContent();
+      })
+      .not.toBe(outgoing);
+    const incoming = (await activeTitle.textContent())!;
+
+    const samples = 16;
+    const titlesSeen = await hero.evaluate((element, count) => {
+      const transitions = element.getAnimations({ subtree: true });
+      const end = Math.max(...transitions.map((transition) => Number(transition.effect!.getComputedTiming().endTime)));
+      const opacityOf = (title: Element) => {
+        let opacity = 1;
+        for (let node: Element | null = title; node && node !== element; node = node.parentElement) {
+          opacity *= Number(getComputedStyle(node).opacity);
+        }
+        return opacity;
+      };
+      // Halfway between even steps, and the end: points of the whole crossfade, none at its exact handover.
+      const times = [...Array.from({ length: count }, (_, step) => ((step + 0.5) * end) / count), end];
+      return times.map((time) => {
+        for (const transition of transitions) {
+          transition.pause();
+          transition.currentTime = time;
+        }
+        return [...element.querySelectorAll('.hero__title')]
+          .filter((title) => opacityOf(title) > 0)
+          .map((title) => title.textContent);
+      });
+    }, samples);
+    const handover = titlesSeen.findIndex((titles) => titles[0] !== outgoing);
+    expect(handover).toBeGreaterThan(0);
+    expect(titlesSeen).toEqual(titlesSeen.map((_, at) => [at < handover ? outgoing : incoming]));
+  });
+
   test('a click anywhere on the slide, its picture or its caption, leads to the project', async ({ page }) => {
     const active = page.locator('.hero__slide[data-active]');
     const clickOn = async (point: () => Promise<[number, number]>) => {

@@ -1,6 +1,7 @@
+import type { Locator } from '@playwright/test';
 import { DESIGN_PAGE_CATEGORIES, SLIDE_TRANSITION_S, SWIPE_THRESHOLD_PX } from '../../core/constants';
 import { LAYOUT } from './e2e-env';
-import { demoProjects, expect, isPhone, test } from './fixtures';
+import { demoProjects, expect, expectNoAxeViolations, gotoHydrated, isPhone, test } from './fixtures';
 
 async function visibleSlides(page: import('@playwright/test').Page) {
   return page.locator('.slider__slide:not([aria-hidden])');
@@ -15,6 +16,27 @@ async function drag(page: import('@playwright/test').Page, distance: number) {
   await page.mouse.move(startX + distance / 2, y, { steps: 4 });
   await page.mouse.move(startX + distance, y, { steps: 4 });
   await page.mouse.up();
+}
+
+/** Whether the element lies wholly in the window with nothing over it: it is what is hit at its centre and corners. */
+async function expectInViewUncovered(element: Locator) {
+  const view = await element.evaluate((target) => {
+    const box = target.getBoundingClientRect();
+    const inset = 2;
+    const points = [
+      [box.left + box.width / 2, box.top + box.height / 2],
+      [box.left + inset, box.top + inset],
+      [box.right - inset, box.top + inset],
+      [box.left + inset, box.bottom - inset],
+      [box.right - inset, box.bottom - inset],
+    ];
+    return {
+      // The page scrolls by whole pixels: the end of a page of fractional height may stay that fraction below.
+      inWindow: box.top >= 0 && box.bottom < window.innerHeight + 1,
+      coveredAt: points.filter(([x, y]) => !target.contains(document.elementFromPoint(x!, y!))),
+    };
+  });
+  expect(view).toEqual({ inWindow: true, coveredAt: [] });
 }
 
 test.describe('category listing pages', () => {
@@ -50,6 +72,45 @@ test.describe('category listing pages', () => {
     await expect(pageLabel).toHaveText(`${total} / ${total}`);
     await expect(page.locator('.slider__track')).toHaveCSS('transition-duration', `${SLIDE_TRANSITION_S}s`);
   });
+
+  test(
+    'keep the filter bar at the window’s foot over the projects, never over the footer, and working at the end',
+    { tag: LAYOUT },
+    async ({ page }) => {
+      for (const path of ['/design', '/private-homes']) {
+        await gotoHydrated(page, path);
+        const bar = page.getByRole('navigation', { name: 'Filter projects' });
+        const yearToggle = bar.getByRole('button', { name: /^Year:/ });
+        const years = page.locator('#filter-year');
+        const windowHeight = await page.evaluate(() => window.innerHeight);
+        const barBox = (await bar.boundingBox())!;
+        expect(barBox.y + barBox.height).toBeCloseTo(windowHeight, 0);
+        await yearToggle.click();
+        await expectInViewUncovered(years);
+        await page.getByRole('heading', { level: 1 }).click();
+        await expect(years).toBeHidden();
+
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const footer = page.getByRole('contentinfo');
+        await expectInViewUncovered(footer.getByRole('link', { name: 'Contact', exact: true }));
+        await expectInViewUncovered(footer.getByText(/All rights reserved/));
+
+        // Resting on the footer, the bar can come into view just under the header: its lists open downwards there.
+        await bar.evaluate((element) => {
+          const header = document.querySelector('.site-header')!.getBoundingClientRect();
+          window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - header.bottom);
+        });
+        await yearToggle.click();
+        await expectInViewUncovered(years);
+        await expectNoAxeViolations(page);
+        const year = years.getByRole('link').nth(1);
+        const chosen = (await year.textContent())!;
+        await year.click();
+        await expect(page).toHaveURL(new RegExp(`${path}\\?year=${chosen}$`));
+        await expect(yearToggle).toHaveText(new RegExp(chosen));
+      }
+    },
+  );
 
   test('offer All Years, All Locations, All Categories and the sorted distinct values of the page', async ({
     page,

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ListingFilter } from '../../../core/site-structure';
 import type { SiteSettings } from '../../../core/types';
@@ -44,9 +44,22 @@ function withFilter(chosen: FilterBarProps['chosen'], filter: ListingFilter, val
 export function FilterBar({ filters, chosen, options, clearFiltersLink, settings }: FilterBarProps) {
   const bar = useRef<HTMLElement>(null);
   const menus = useDismissable<ListingFilter>(bar);
+  const [opensDown, setOpensDown] = useState(false);
+  // The bar stays at the window's foot only while the projects are in view; resting on the footer it can be near
+  // the window's top, where a list opening upwards would go under the header. It opens towards the larger room.
+  const aimMenus = () => {
+    const box = bar.current!.getBoundingClientRect();
+    setOpensDown(box.top < window.innerHeight - box.bottom);
+  };
 
   return (
-    <nav ref={bar} className="filter-bar" aria-label="Filter projects">
+    <nav
+      ref={bar}
+      className="filter-bar"
+      aria-label="Filter projects"
+      data-opens-down={opensDown || undefined}
+      onFocus={aimMenus}
+    >
       <ul className="filter-bar__filters">
         {filters.map((filter) => {
           const open = menus.open === filter;
@@ -58,7 +71,10 @@ export function FilterBar({ filters, chosen, options, clearFiltersLink, settings
                 className="filter-bar__toggle"
                 aria-expanded={open}
                 aria-controls={id}
-                onClick={() => menus.toggle(filter)}
+                onClick={() => {
+                  aimMenus();
+                  menus.toggle(filter);
+                }}
               >
                 <span className="visually-hidden">{NAMES[filter]}: </span>
                 {chosen[filter] ?? ALL_LABELS[filter]}
