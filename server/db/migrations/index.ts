@@ -9,6 +9,7 @@ import * as siteTexts from './0007-site-texts';
 import * as contactFloods from './0008-contact-floods';
 import * as visitCounting from './0009-visit-counting';
 import * as demoRecords from './0011-demo-records';
+import * as backupStatus from './0012-backup-status';
 
 /**
  * Migrations are listed in code rather than read from a folder so that they
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008-contact-floods': contactFloods,
   '0009-visit-counting': visitCounting,
   '0011-demo-records': demoRecords,
+  '0012-backup-status': backupStatus,
 };
 
 export const migrationProvider: MigrationProvider = {
