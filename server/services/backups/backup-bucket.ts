@@ -37,13 +37,17 @@ export class BackupBucket {
     );
   }
 
-  /** Every object whose name `isBackup` takes, with its size; the bucket may hold others, which are left alone. */
-  async list(isBackup: (name: string) => boolean): Promise<BucketBackup[]> {
+  /**
+   * Every object whose name `isBackup` takes, with its size; the bucket may hold others, which are left alone.
+   * `signal` ends the wait for a bucket that does not answer.
+   */
+  async list(isBackup: (name: string) => boolean, signal?: AbortSignal): Promise<BucketBackup[]> {
     const found: BucketBackup[] = [];
     let token: string | undefined;
     do {
       const page = await this.objects.client.send(
         new ListObjectsV2Command({ Bucket: this.name, ContinuationToken: token }),
+        { abortSignal: signal },
       );
       for (const item of page.Contents ?? []) {
         if (item.Key && isBackup(item.Key)) found.push({ name: item.Key, bytes: item.Size ?? 0 });

@@ -231,6 +231,9 @@ export async function nextBackupDueAt(ctx: ServiceContext): Promise<number | nul
   return nextAttemptAt(await readStatus(ctx.db), ctx.config);
 }
 
+/** The Backups page waits this long for the bucket's list, then shows the page without its copies. */
+const BUCKET_LIST_TIMEOUT_MS = 5000;
+
 /** The Backups page: the schedule, the backups on this server and in the bucket, the last success and failure. */
 export async function describeBackups(ctx: ServiceContext, setup: BackupSetup): Promise<BackupOverview> {
   const { config } = ctx;
@@ -241,7 +244,8 @@ export async function describeBackups(ctx: ServiceContext, setup: BackupSetup): 
   let bucketProblem: BackupOverview['bucketProblem'] = null;
   if (bucket) {
     try {
-      remote = new Map((await bucket.list(isBackupName)).map((backup) => [backup.name, backup.bytes]));
+      const listed = await bucket.list(isBackupName, AbortSignal.timeout(BUCKET_LIST_TIMEOUT_MS));
+      remote = new Map(listed.map((backup) => [backup.name, backup.bytes]));
     } catch (error) {
       bucketProblem = {
         message: MESSAGES.backupBucketUnlisted(bucket.name),
@@ -285,9 +289,9 @@ export async function openBackup(
   name: string,
 ): Promise<{ body: Readable; bytes: number } | undefined> {
   if (!isBackupName(name)) return undefined;
-  const file = path.join(ctx.config.backups.folder, name);
-  const size = fs.statSync(file, { throwIfNoEntry: false })?.size;
-  if (size !== undefined) return { body: fs.createReadStream(file), bytes: size };
+  const { folder } = ctx.config.backups;
+  const size = listFolder(folder).get(name);
+  if (size !== undefined) return { body: fs.createReadStream(path.join(folder, name)), bytes: size };
   const copy = await setup.bucket?.get(name);
   return copy && { body: copy.body, bytes: copy.length };
 }
