@@ -78,6 +78,8 @@ export async function startBackups(
   const stopWatchingClock = scheduled ? onPublishingClockMoved(() => void check()) : undefined;
   if (options.schedule) {
     if (method.kind === 'none') console.warn(`Backups: ${method.reason}`);
+    else if (!scheduled)
+      console.log("Backups are off (BACKUP_SCHEDULE=off): the dashboard's Back up now still makes one.");
     else {
       const where = `${config.backups.folder}${bucket ? ` and the bucket "${bucket.name}"` : ''}`;
       console.log(
