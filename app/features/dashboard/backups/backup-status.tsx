@@ -13,6 +13,7 @@ const RETRY_MINUTES = BACKUP_RETRY_DELAYS_MS.map((ms) => ms / 60_000);
 const RETRIES_IN_WORDS =
   `The site tries again by itself ${RETRY_MINUTES.slice(0, -1).join(', ')} and ${RETRY_MINUTES.at(-1)} minutes ` +
   'after a failure, then at the next scheduled time.';
+const NO_RETRIES_IN_WORDS = 'With backups off, nothing tries again by itself: press Back up now once it is put right.';
 
 /**
  * The schedule and what the backups hold, the next and the last backup, "Back up now", and the last failure in
@@ -62,7 +63,7 @@ export function BackupStatus({ overview }: { overview: BackupOverview }) {
             <TechnicalDetail detail={lastFailure.detail} />
             <p className="backups__hint">
               {failedAttempts > 0
-                ? `${failedAttempts === 1 ? 'One attempt has' : `${failedAttempts} attempts have`} failed since the last backup that worked. ${RETRIES_IN_WORDS}`
+                ? `${failedAttempts === 1 ? 'One attempt has' : `${failedAttempts} attempts have`} failed since the last backup that worked. ${overview.nextRunAt ? RETRIES_IN_WORDS : NO_RETRIES_IN_WORDS}`
                 : 'Backups have worked since.'}
             </p>
           </div>
