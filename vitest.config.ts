@@ -25,7 +25,7 @@ const MEDIA_TEST_FILES = [
  * The API files that run a second time on PostgreSQL: those whose subject is state the database holds beyond the
  * domain services (sessions and sign-in history, throttles and rate limits, the e-mail outbox, the visit counts, the
  * content version the page cache follows and every write that must bump it, the start-up lock, two instances on one
- * database, the TOTP secret sealed at rest) or who
+ * database, the TOTP secret sealed at rest, the backups' schedule and pg_dump) or who
  * may see which rows. The domain tests (every service's rules) run on both engines in full; the other API files are about HTTP (headers, body and
  * file limits, status codes, multipart, the request log, the bucket), which does not depend on the engine.
  */
@@ -43,7 +43,9 @@ const API_ON_POSTGRES = [
   'page-cache',
   'publishing',
   'rate-limits',
+  'restore-drill',
   'scale-out',
+  'scheduled-backups',
   'secrets-at-rest',
   'sign-in-throttle',
   'site',

@@ -344,3 +344,26 @@ export const VISIT_GAP_MS = 30 * 60 * 1000;
 export const VISIT_BEACON_MAX_BYTES = 2048;
 /** Where the beacon posts (server/http/routes/visits.ts). */
 export const VISIT_BEACON_PATH = '/api/event';
+
+/**
+ * The backups the server makes by itself (decision 025): BACKUP_SCHEDULE (core/backup-schedule.ts) and how many
+ * of them are kept, on the server and in the bucket each (BACKUP_KEEP).
+ */
+export const DEFAULT_BACKUP_SCHEDULE = 'daily 02:00';
+export const DEFAULT_BACKUP_KEEP = 14;
+/**
+ * A failed backup is tried again this long after each failure (5, 15, then 60 minutes), then at the next
+ * scheduled time: a full disk or a bucket down for a moment gets a backup the same night, without retrying a
+ * lasting fault every few minutes.
+ */
+export const BACKUP_RETRY_DELAYS_MS = [5, 15, 60].map((minutes) => minutes * 60 * 1000);
+/** How often the server looks whether a backup is due; a scheduled time is kept to this within. */
+export const BACKUP_CHECK_EVERY_MS = 60 * 1000;
+
+/**
+ * What went wrong with a backup, as the owner is told it (server/services/backups/backup-failure.ts): the backups
+ * folder could not be written, the disk is full, the copy to the bucket failed, the database could not be read,
+ * pg_dump failed, or something else.
+ */
+export const BACKUP_FAILURE_KINDS = ['folder', 'disk-full', 'bucket', 'database', 'pg-dump', 'unknown'] as const;
+export type BackupFailureKind = (typeof BACKUP_FAILURE_KINDS)[number];

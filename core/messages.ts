@@ -1,4 +1,4 @@
-import type { SpamReason } from './constants';
+import type { BackupFailureKind, SpamReason } from './constants';
 /** The texts of SPEC sections 5 and 8, and our own server answers, written once. */
 
 const tryAgainIn = (minutes: number) => `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
@@ -115,6 +115,52 @@ export const MESSAGES = {
       'The e-mail could not be sent, for a reason the site does not recognise. The technical detail may help ' +
       'whoever set up the e-mail.',
   },
+  /** Why a backup failed, as the owner reads it (server/services/backups/backup-failure.ts picks one). */
+  backupFailures: {
+    folder:
+      'The site could not write into its backups folder (the folder "backups" in DATA_DIR): it is missing, is not ' +
+      'a folder, or the site is not allowed to write there. Whoever runs the site can check it.',
+    'disk-full':
+      "The server's disk is full, so the backup could not be written. Free some space, or keep fewer backups " +
+      '(BACKUP_KEEP).',
+    bucket:
+      'The backup was made on this server, but could not be copied to the bucket: the bucket did not answer, or ' +
+      'refused the BACKUP_S3_ settings (its name, address or keys).',
+    database: 'The backup could not read the database. The technical detail says why.',
+    'pg-dump':
+      "pg_dump could not back up the database. Often its version is older than the database server's; the " +
+      'technical detail says why.',
+    unknown:
+      'The backup failed for a reason the site does not recognise. The technical detail may help whoever runs ' +
+      'the site.',
+  } satisfies Record<BackupFailureKind, string>,
+  /** Why the site cannot back itself up at all, as the Backups page says it. */
+  backupsNeedPgDump:
+    'The site keeps its data in PostgreSQL, and pg_dump, the program that backs PostgreSQL up, is not installed ' +
+    'on this server, so the site cannot back itself up. Whoever runs the site can install the PostgreSQL client ' +
+    '(on Debian or Ubuntu: apt install postgresql-client, the version of the database server or newer) and start ' +
+    "the site again, or rely on the database provider's own backups.",
+  backupsImagesInBucket: (bucket: string) =>
+    `The images are in the bucket "${bucket}" (MEDIA_STORAGE=s3), which these backups cannot hold, so the site ` +
+    "does not back itself up: keep the images with the bucket's own versioning or replication, and the database " +
+    'with sqlite3 .backup (docs/deploy.md).',
+  /** What each backup holds, as the Backups page says it. */
+  backupScopeArchive: (keyInside: boolean) =>
+    'Each backup holds the whole site: every project, post, client, team member, message and setting, the ' +
+    (keyInside
+      ? 'account, the images, and the key of two-factor sign-in.'
+      : 'account and the images. The key of two-factor sign-in is SECRET_KEY, which is not in them: keep it beside ' +
+        'the backups.'),
+  backupScopeDatabase: (imagesBucket: string | undefined) =>
+    'Each backup holds the database, as pg_dump writes it. ' +
+    (imagesBucket
+      ? `The images are in the bucket "${imagesBucket}": keep them with its own versioning or replication. `
+      : 'The images (the folder "uploads" in DATA_DIR) are not in it: copy that folder too. ') +
+    'Keep SECRET_KEY (or DATA_DIR/secret.key) beside the backups: the two-factor secret in them is sealed with it.',
+  backupBucketUnlisted: (bucket: string) =>
+    `The bucket "${bucket}" could not be listed just now, so its copies are not shown.`,
+  backupRunning: 'A backup is being made just now. It will be in the list in a moment.',
+  backupNotFound: 'Backup not found',
   mediaNotFound: 'Media item not found',
   imageNotInProject: 'That image does not belong to this project.',
   imagesMustMatchProject: 'The list must name every image of this project once, and no other.',

@@ -1,4 +1,5 @@
 import type {
+  BackupFailureKind,
   BlogCategory,
   BlogStatus,
   ClientCategory,
@@ -252,3 +253,48 @@ export interface PageSeo {
   description: string | null;
   image: string | null;
 }
+
+/** One backup (decision 025), wherever its copies are: this server's backups folder, the bucket, or both. */
+export interface BackupEntry {
+  /** Its file name, which says when it was made: studio-2026-11-25T20-00-00-000Z.tar.gz (or .pgdump). */
+  name: string;
+  /** When it was made, ISO UTC. */
+  createdAt: string;
+  bytes: number;
+  onServer: boolean;
+  inBucket: boolean;
+}
+
+/** A backup that failed, in plain words for the owner and as the error said it. */
+export interface BackupFailure {
+  at: string;
+  kind: BackupFailureKind;
+  message: string;
+  detail: string;
+}
+
+/** The Backups page, and `GET /api/backups`. */
+export interface BackupOverview {
+  /** BACKUP_SCHEDULE in words: "Every day at 02:00 Bhutan time." */
+  schedule: string;
+  /** What each backup is: the archive `npm run restore` reads, or pg_dump's file for pg_restore; null when none can be made. */
+  format: 'archive' | 'pg-dump' | null;
+  /** What the backups hold, in a sentence; or why the site cannot back itself up. */
+  scope: string;
+  /** The next automatic attempt (a retry or the schedule), ISO UTC; null when there is none. */
+  nextRunAt: string | null;
+  keep: number;
+  /** BACKUP_S3_BUCKET, when backups are copied there. */
+  bucket: string | null;
+  /** The bucket could not be listed just now: its copies are missing from `backups`. */
+  bucketProblem: { message: string; detail: string } | null;
+  /** Newest first. */
+  backups: BackupEntry[];
+  lastSuccessAt: string | null;
+  lastFailure: BackupFailure | null;
+  /** Failed attempts since the last success: 0 when the last attempt succeeded. */
+  failedAttempts: number;
+}
+
+/** `POST /api/backups`: the backup made, or why it was not. */
+export type BackupResult = { made: true; backup: BackupEntry } | { made: false; failure: BackupFailure };

@@ -1,27 +1,8 @@
-// What `npm run backup` writes and `npm run restore` expects: a .tar.gz holding
-// backup.json, the database snapshot and the uploads tree.
-import fs from 'node:fs';
+// What `npm run backup` and `npm run restore` share beside the archive's format
+// (server/services/backups/backup-archive.ts): the arguments, the output, the refusals.
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { type Config, readConfig } from '../server/config';
 import { keepNewFilesPrivate } from '../server/private-data';
-
-export const ARCHIVE_FORMAT = 1;
-export const MANIFEST_ENTRY = 'backup.json';
-export const DATABASE_ENTRY = 'studio.sqlite';
-export const UPLOADS_ENTRY = 'uploads';
-/** The key file (DATA_DIR/secret.key) that seals the TOTP secrets; absent when SECRET_KEY holds the key. */
-export const SECRET_KEY_ENTRY = 'secret.key';
-
-export interface BackupManifest {
-  format: number;
-  createdAt: string;
-  /** Rows per table in the snapshot; restore checks the extracted copy against them. */
-  tables: Record<string, number>;
-  uploads: { files: number; bytes: number };
-  /** Whether the archive holds SECRET_KEY_ENTRY; archives from before decision 016 do not say (none). */
-  secretKey?: boolean;
-}
 
 /**
  * The archive holds a SQLite file and DATA_DIR/uploads; a PostgreSQL site is backed up with the
@@ -31,8 +12,9 @@ export function sqliteConfig(): Config {
   const config = readConfig();
   if (config.databaseUrl) {
     throw new Error(
-      'DATABASE_URL points at PostgreSQL: back the database up with pg_dump and the uploads as files ' +
-        '(docs/deploy.md). npm run backup and restore work on the SQLite file in DATA_DIR.',
+      'DATABASE_URL points at PostgreSQL: back the database up with pg_dump, as the server does by itself on its ' +
+        "schedule (the dashboard's Backups page), and the uploads as files (docs/deploy.md). npm run backup and " +
+        'restore work on the SQLite file in DATA_DIR.',
     );
   }
   if (config.mediaStorage.kind === 's3') {
@@ -43,33 +25,6 @@ export function sqliteConfig(): Config {
     );
   }
   return config;
-}
-
-export function countRows(databaseFile: string): Record<string, number> {
-  const db = new SQLite(databaseFile, { readonly: true, fileMustExist: true });
-  try {
-    const tables = db
-      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-      .pluck()
-      .all() as string[];
-    // Table names come from the schema itself, quoted as identifiers.
-    const count = (table: string) =>
-      db
-        .prepare(`SELECT count(*) FROM "${table.replaceAll('"', '""')}"`)
-        .pluck()
-        .get() as number;
-    return Object.fromEntries(tables.map((table) => [table, count(table)]));
-  } finally {
-    db.close();
-  }
-}
-
-/** Files under a folder, as paths relative to it. */
-export function listFiles(folder: string): string[] {
-  return fs
-    .readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
 }
 
 export function formatBytes(bytes: number): string {

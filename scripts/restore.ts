@@ -12,14 +12,10 @@ import {
   MANIFEST_ENTRY,
   SECRET_KEY_ENTRY,
   UPLOADS_ENTRY,
-  archiveArgument,
   countRows,
-  describeTables,
   listFiles,
-  messageOf,
-  runScript,
-  sqliteConfig,
-} from './backup-archive';
+} from '../server/services/backups/backup-archive';
+import { archiveArgument, describeTables, messageOf, runScript, sqliteConfig } from './backup-archive';
 
 /**
  * Refuses while another process has the database open. In WAL mode every open

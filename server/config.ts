@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type BackupSchedule, parseBackupSchedule } from '../core/backup-schedule';
 import {
   CONTACT_FLOOD,
+  DEFAULT_BACKUP_KEEP,
+  DEFAULT_BACKUP_SCHEDULE,
   NOTIFY_RETRY,
   DEFAULT_SITE_TIME_ZONE,
   RATE_LIMITS,
@@ -88,7 +91,20 @@ export interface Config {
   siteIsHttps: boolean;
   /** SMTP_URL and NOTIFY_EMAIL: an e-mail to the owner for each contact message; absent, none is sent. */
   notifications: NotificationConfig | undefined;
+  /** The backups the server makes by itself (decision 025). */
+  backups: BackupConfig;
   production: boolean;
+}
+
+export interface BackupConfig {
+  /** BACKUP_SCHEDULE: `daily 02:00` (the default), several times, or `off`. */
+  schedule: BackupSchedule;
+  /** BACKUP_KEEP: the newest this many are kept on the server, and as many in the bucket. */
+  keep: number;
+  /** DATA_DIR/backups. */
+  folder: string;
+  /** BACKUP_S3_BUCKET and its BACKUP_S3_ settings: each backup is copied there too. */
+  bucket: S3Connection | undefined;
 }
 
 export interface AnalyticsConfig {
@@ -116,14 +132,19 @@ export interface NotificationConfig {
   retryBaseMs: number;
 }
 
-/** MEDIA_STORAGE=s3: the bucket every image is stored in. */
-export interface S3Settings {
+/** A bucket and how to reach it, from the variables of one prefix: S3_ for the images, BACKUP_S3_ for backups. */
+export interface S3Connection {
   bucket: string;
-  /** S3_ENDPOINT, for S3-compatible services (MinIO, R2, …); path-style addressing is used then. */
+  /** <prefix>ENDPOINT, for S3-compatible services (MinIO, R2, …); path-style addressing is used then. */
   endpoint: string | undefined;
+  /** <prefix>REGION, us-east-1 when unset. */
   region: string;
-  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; absent, the SDK's default chain. */
+  /** <prefix>ACCESS_KEY_ID and <prefix>SECRET_ACCESS_KEY; absent, the SDK's default chain. */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+/** MEDIA_STORAGE=s3: the bucket every image is stored in. */
+export interface S3Settings extends S3Connection {
   /** MEDIA_PUBLIC_URL: /uploads/<name> redirects to `${publicUrl}/<name>` instead of streaming from the bucket. */
   publicUrl: string | undefined;
 }
@@ -214,6 +235,25 @@ function parseHttpUrl(name: string, value: string): string {
   return value.replace(/\/+$/, '');
 }
 
+/** The bucket `bucket` with the endpoint, region and credentials of the variables that begin with `prefix`. */
+function parseS3Connection(env: NodeJS.ProcessEnv, prefix: 'S3_' | 'BACKUP_S3_', bucket: string): S3Connection {
+  const accessKeyId = env[`${prefix}ACCESS_KEY_ID`] || undefined;
+  const secretAccessKey = env[`${prefix}SECRET_ACCESS_KEY`] || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(
+      `Set both ${prefix}ACCESS_KEY_ID and ${prefix}SECRET_ACCESS_KEY, or neither (the AWS SDK then finds ` +
+        'credentials itself).',
+    );
+  }
+  const endpoint = env[`${prefix}ENDPOINT`];
+  return {
+    bucket,
+    endpoint: endpoint ? parseHttpUrl(`${prefix}ENDPOINT`, endpoint) : undefined,
+    region: env[`${prefix}REGION`] || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
+
 function parseMediaStorage(env: NodeJS.ProcessEnv): MediaStorageConfig {
   const kind = (env.MEDIA_STORAGE || 'disk').trim().toLowerCase();
   if (kind === 'disk') {
@@ -227,20 +267,32 @@ function parseMediaStorage(env: NodeJS.ProcessEnv): MediaStorageConfig {
   if (!bucket) {
     throw new ConfigError('MEDIA_STORAGE=s3 needs S3_BUCKET, the name of the bucket that holds the images.');
   }
-  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
-    throw new ConfigError(
-      'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS SDK then finds credentials itself).',
-    );
-  }
   return {
     kind: 's3',
-    bucket,
-    endpoint: env.S3_ENDPOINT ? parseHttpUrl('S3_ENDPOINT', env.S3_ENDPOINT) : undefined,
-    region: env.S3_REGION || 'us-east-1',
-    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    ...parseS3Connection(env, 'S3_', bucket),
     publicUrl: env.MEDIA_PUBLIC_URL ? parseHttpUrl('MEDIA_PUBLIC_URL', env.MEDIA_PUBLIC_URL) : undefined,
+  };
+}
+
+function parseBackups(env: NodeJS.ProcessEnv, dataDir: string): BackupConfig {
+  const scheduleText = env.BACKUP_SCHEDULE?.trim() || DEFAULT_BACKUP_SCHEDULE;
+  const schedule = parseBackupSchedule(scheduleText);
+  if (!schedule) {
+    throw new ConfigError(
+      `BACKUP_SCHEDULE must be "daily" and one or more times of the day (daily 02:00, daily 02:00 14:00) or ` +
+        `"off", not "${scheduleText}"`,
+    );
+  }
+  const keep = Number(env.BACKUP_KEEP || DEFAULT_BACKUP_KEEP);
+  if (!Number.isInteger(keep) || keep < 1) {
+    throw new ConfigError(`BACKUP_KEEP must be a whole number of backups, 1 or more, not "${env.BACKUP_KEEP}"`);
+  }
+  const bucket = env.BACKUP_S3_BUCKET?.trim();
+  return {
+    schedule,
+    keep,
+    folder: path.join(dataDir, 'backups'),
+    bucket: bucket ? parseS3Connection(env, 'BACKUP_S3_', bucket) : undefined,
   };
 }
 
@@ -352,6 +404,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     siteIsHttps,
     notifications: parseNotifications(env),
+    backups: parseBackups(env, dataDir),
     production: env.NODE_ENV === 'production',
   };
 }

@@ -22,6 +22,7 @@ import { publishingNow } from './services/content/publishing-clock';
 import { sealPlaintextTotpSecrets } from './services/account/totp-secrets';
 import { startVisitRecorder } from './services/visits/visit-recorder';
 import { startVisitUpkeep } from './services/visits/visit-rollups';
+import { startBackups } from './services/backups/backup-runner';
 import { visitCountryTable } from './services/visits/visit-country';
 import { createMediaStorage } from './storage';
 
@@ -208,11 +209,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     );
   }
 
-  // Visits (decision 019): every process batches its own beacons; one per instance rolls the days up. The clock
-  // is the publishing clock, which only tests move (TEST_CLOCK=1).
-  const visitClock = () => Date.parse(publishingNow());
-  ctx.visits = config.analytics.enabled ? startVisitRecorder(ctx, { now: visitClock }) : undefined;
-  const visitUpkeep = config.analytics.enabled && first ? startVisitUpkeep(ctx, visitClock) : undefined;
+  // The clock of the visits and the backups is the publishing clock, which only tests move (TEST_CLOCK=1).
+  const clock = () => Date.parse(publishingNow());
+  // Visits (decision 019): every process batches its own beacons; one per instance rolls the days up.
+  ctx.visits = config.analytics.enabled ? startVisitRecorder(ctx, { now: clock }) : undefined;
+  const visitUpkeep = config.analytics.enabled && first ? startVisitUpkeep(ctx, clock) : undefined;
+  // Backups (decision 025): any process makes one when asked; the first of each instance keeps the schedule.
+  ctx.backups = await startBackups(ctx, { schedule: first, now: clock });
 
   const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);
   const contentWatch = watchContent(ctx.db);
@@ -246,6 +249,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       .then(() => notifier?.stop())
       .then(() => ctx.visits?.stop())
       .then(() => visitUpkeep?.stop())
+      .then(() => ctx.backups?.stop())
       .then(() => addingVariants)
       .then(() => ctx.db.destroy())
       .finally(() => ctx.storage.close());

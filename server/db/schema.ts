@@ -344,6 +344,21 @@ export interface DemoRecordsTable {
   updatedAt: string | null;
 }
 
+/** The one row of the scheduled backups' state (migration 0012, decision 025). */
+export interface BackupStatusTable {
+  id: number;
+  /** The next scheduled backup is the schedule's first time after this: the install, then each scheduled run. */
+  scheduledFrom: string;
+  /** Failed attempts since the last success: they decide when the next retry is (BACKUP_RETRY_DELAYS_MS). */
+  failedAttempts: number;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  /** BackupFailureKind: the plain words come from it when the page is read. */
+  lastFailureKind: string | null;
+  /** The technical line: the error's code and message. */
+  lastFailureDetail: string | null;
+}
+
 export interface Database {
   mediaItems: MediaItemsTable;
   projects: ProjectsTable;
@@ -375,6 +390,7 @@ export interface Database {
   visitDailyDimensions: VisitDailyDimensionsTable;
   visitDrops: VisitDropsTable;
   demoRecords: DemoRecordsTable;
+  backupStatus: BackupStatusTable;
 }
 
 export type MediaItemRow = Selectable<MediaItemsTable>;

@@ -5,6 +5,7 @@ import { apiErrorHandler, apiNotFound } from './errors';
 import { refuseCrossSiteWrites } from './origin-check';
 import { accountRouter } from './routes/account';
 import { authRouter } from './routes/auth';
+import { backupsRouter } from './routes/backups';
 import { blogsRouter } from './routes/blogs';
 import { clientsRouter } from './routes/clients';
 import { contactsRouter } from './routes/contacts';
@@ -46,6 +47,7 @@ export function apiRouter(ctx: ServiceContext): Router {
   router.use('/media', mediaRouter(ctx));
   router.use('/notifications', notificationsRouter(ctx));
   router.use('/demo-content', demoContentRouter(ctx));
+  router.use('/backups', backupsRouter(ctx));
   router.use('/test-clock', testClockRouter(ctx));
   router.use('/', contactsRouter(ctx));
   router.use('/', siteRouter(ctx));

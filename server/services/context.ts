@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { MediaStorage } from '../storage/media-storage';
+import type { Backups } from './backups/backup-runner';
 import type { VisitRecorder } from './visits/visit-counter';
 
 /** What every service function needs: the database, where the images live, the configuration and the key. */
@@ -14,6 +15,8 @@ export interface ServiceContext {
   notifier?: { wake: () => void };
   /** The server's visit counter (decision 019), unless ANALYTICS=0. */
   visits?: VisitRecorder;
+  /** The server's backups (decision 025): "Back up now", the Backups page, and in one process the schedule. */
+  backups?: Backups;
 }
 
 /** An uploaded file as the services see it, whatever parsed the request. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Blog, MediaItem, Project, TestEmailResult, Testimonial } from '../../core/types';
+import type { BackupResult, Blog, MediaItem, Project, TestEmailResult, Testimonial } from '../../core/types';
 import { api, form } from '../support/api-client';
 import { type Admin, adminOf, createPost, createProject, jpeg, uploadMedia } from '../support/factories';
 import { type LogLine, waitForLines } from '../support/log-lines';
@@ -419,6 +419,13 @@ describe('every write, and the next public read', () => {
       write: async () => {
         const answer = (await send('POST', '/api/notifications/test-email')) as TestEmailResult;
         expect(answer.sent).toBe(true);
+      },
+    },
+    'POST /api/backups': {
+      notContent: 'a backup of the site: a file in DATA_DIR/backups and the backups’ status row',
+      write: async () => {
+        const answer = (await send('POST', '/api/backups')) as BackupResult;
+        expect(answer.made).toBe(true);
       },
     },
     'PUT /api/test-clock': {

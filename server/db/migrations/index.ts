@@ -10,6 +10,7 @@ import * as contactFloods from './0008-contact-floods';
 import * as visitCounting from './0009-visit-counting';
 import * as visitCountry from './0010-visit-country';
 import * as demoRecords from './0011-demo-records';
+import * as backupStatus from './0012-backup-status';
 
 /**
  * Migrations are listed in code rather than read from a folder so that they
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-visit-counting': visitCounting,
   '0010-visit-country': visitCountry,
   '0011-demo-records': demoRecords,
+  '0012-backup-status': backupStatus,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@
  * waiting for it. Only forward, so tests sharing a server never see something public become hidden again.
  */
 let offsetMs = 0;
+const movedListeners = new Set<() => void>();
 
 export function publishingNow(): string {
   return new Date(Date.now() + offsetMs).toISOString();
@@ -12,4 +13,14 @@ export function publishingNow(): string {
 
 export function movePublishingClockForward(byMs: number): void {
   offsetMs += Math.max(0, byMs);
+  for (const listener of movedListeners) listener();
+}
+
+/**
+ * Calls `listener` after each move, so what waits for a time (the backups' schedule) looks again at once rather
+ * than at its next check. Answers the function that stops it.
+ */
+export function onPublishingClockMoved(listener: () => void): () => void {
+  movedListeners.add(listener);
+  return () => movedListeners.delete(listener);
 }

@@ -1,0 +1,104 @@
+import { describeBackupSchedule } from '../../../core/backup-schedule';
+import { BACKUP_CHECK_EVERY_MS } from '../../../core/constants';
+import type { BackupResult } from '../../../core/types';
+import { isConnectionFailure } from '../../db/availability';
+import { logEvent } from '../../log';
+import { onPublishingClockMoved } from '../content/publishing-clock';
+import type { ServiceContext } from '../context';
+import { type BackupSetup, backupMethodOf, makeBackup, nextBackupDueAt } from './backups';
+
+/** A process's backups (`ctx.backups`): what "Back up now" and the Backups page use, and the schedule. */
+export interface Backups extends BackupSetup {
+  /** A backup at once; undefined when another one is under way. */
+  backUpNow: () => Promise<BackupResult | undefined>;
+  /** Stops the schedule and waits for a backup under way. */
+  stop: () => Promise<void>;
+}
+
+/** `ctx.backups`, which startServer sets up before the server listens: no request finds it missing. */
+export function backupsOf(ctx: ServiceContext): Backups {
+  if (!ctx.backups) throw new Error('the backups are not set up');
+  return ctx.backups;
+}
+
+/**
+ * Sets up this process's backups. With `schedule` (the first worker of each instance, as for the visit upkeep),
+ * it also looks every BACKUP_CHECK_EVERY_MS, at once at start, and whenever the test clock moves, whether an
+ * automatic backup is due, and makes it. The backup lock and the status row it reads again under that lock make one
+ * process of all the instances sharing the site do each. The clock is the publishing clock, which only tests move.
+ */
+export async function startBackups(
+  ctx: ServiceContext,
+  options: { schedule: boolean; now: () => number },
+): Promise<Backups> {
+  const { config } = ctx;
+  const method = backupMethodOf(config);
+  const bucketConnection = method.kind === 'none' ? undefined : config.backups.bucket;
+  // The AWS SDK is loaded only for a bucket, as for the images (server/storage).
+  const bucket = bucketConnection ? new (await import('./backup-bucket')).BackupBucket(bucketConnection) : undefined;
+  const setup: BackupSetup = { method, bucket };
+  const running = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    running.add(work);
+    return work.finally(() => running.delete(work));
+  };
+
+  let stopped = false;
+  let checking = false;
+  let checkAgain = false;
+  const check = async (): Promise<void> => {
+    if (stopped) return;
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checking = true;
+    try {
+      const due = await nextBackupDueAt(ctx);
+      if (due !== null && due <= options.now()) {
+        await track(makeBackup(ctx, setup, { at: options.now(), automatic: true }));
+      }
+    } catch (error) {
+      // An outage is logged once where it is seen (db/availability.ts); the next check tries again.
+      if (!isConnectionFailure(error)) {
+        logEvent('error', 'backup schedule failed', { error: error instanceof Error ? error.message : String(error) });
+      }
+    } finally {
+      checking = false;
+    }
+    if (checkAgain) {
+      checkAgain = false;
+      await check();
+    }
+  };
+
+  const scheduled = options.schedule && method.kind !== 'none' && config.backups.schedule.kind !== 'off';
+  const timer = scheduled ? setInterval(() => void check(), BACKUP_CHECK_EVERY_MS) : undefined;
+  timer?.unref();
+  const stopWatchingClock = scheduled ? onPublishingClockMoved(() => void check()) : undefined;
+  if (options.schedule) {
+    if (method.kind === 'none') console.warn(`Backups: ${method.reason}`);
+    else if (!scheduled)
+      console.log("Backups are off (BACKUP_SCHEDULE=off): the dashboard's Back up now still makes one.");
+    else {
+      const where = `${config.backups.folder}${bucket ? ` and the bucket "${bucket.name}"` : ''}`;
+      console.log(
+        `Backups: ${describeBackupSchedule(config.backups.schedule, config.siteTimeZone)} ` +
+          `The newest ${config.backups.keep} are kept in ${where}.`,
+      );
+    }
+  }
+  if (scheduled) void check();
+
+  return {
+    ...setup,
+    backUpNow: () => track(makeBackup(ctx, setup, { at: options.now(), automatic: false })),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      stopWatchingClock?.();
+      await Promise.allSettled(running);
+      bucket?.close();
+    },
+  };
+}

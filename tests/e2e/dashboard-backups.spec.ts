@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { MESSAGES } from '../../core/messages';
+import { formatSiteDateTime } from '../../core/site-time';
+import type { BackupResult } from '../../core/types';
+import { formatFileSize } from '../../app/lib/format';
+import { adminOf, createProject } from '../support/factories';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
+
+/** The Backups page (issue 26, decision 025) on a site of each test's own: what it makes and breaks stays there. */
+let site: TestServer | undefined;
+test.afterEach(async () => {
+  await site?.stop();
+  site = undefined;
+});
+
+async function signedInSite(page: Page): Promise<TestServer> {
+  site = await startTestServer();
+  const response = await page.request.post(`${site.url}/api/auth/login`, {
+    data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    headers: { origin: site.origin },
+  });
+  expect(response.status()).toBe(200);
+  return site;
+}
+
+const rows = (page: Page) => page.getByRole('group', { name: 'Saved backups' }).locator('tbody tr');
+
+test('lists a backup with its size and Bhutan time, Back up now adds one, and its download is the file', async ({
+  page,
+}) => {
+  const server = await signedInSite(page);
+  await createProject(adminOf(server, await server.login()), { title: 'Trongsa Dzong Annex' });
+  const made = await page.request.post(`${server.url}/api/backups`, { headers: { origin: server.origin } });
+  expect(made.status()).toBe(201);
+  const { backup } = ((await made.json()) as { data: Extract<BackupResult, { made: true }> }).data;
+
+  await gotoHydrated(page, `${server.url}/dashboard/backups`);
+  // The test servers' schedule is off; the page says so.
+  await expect(page.getByText('Off: the site makes no backups by itself.')).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  const madeAt = formatSiteDateTime(backup.createdAt, 'Asia/Thimphu');
+  expect(madeAt).toMatch(/Bhutan time$/);
+  await expect(rows(page).first().getByRole('cell')).toHaveText([
+    madeAt,
+    formatFileSize(backup.bytes),
+    'On this server',
+    backup.name,
+  ]);
+  await expectNoAxeViolations(page);
+
+  const schedule = page.getByRole('region', { name: 'Schedule' });
+  const button = schedule.getByRole('button', { name: 'Back up now' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(schedule.getByRole('status')).toHaveText(
+    /^Backup made: \d+ \w{3} \d{4}, \d\d:\d\d Bhutan time, [\d.]+ KB\./,
+  );
+  await expect(button).toBeFocused();
+  await expect(rows(page)).toHaveCount(2);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: backup.name }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(backup.name);
+  const saved = await download.path();
+  expect(fs.readFileSync(saved).equals(fs.readFileSync(path.join(server.dataDir, 'backups', backup.name)))).toBe(true);
+});
+
+test('a backup that fails says why in plain words, with the technical detail folded, and stays shown', async ({
+  page,
+}) => {
+  const server = await signedInSite(page);
+  // The backups folder's name taken by a file: nothing can be written there.
+  fs.writeFileSync(path.join(server.dataDir, 'backups'), 'not a folder');
+  await gotoHydrated(page, `${server.url}/dashboard/backups`);
+  await expect(page.getByText('No backups yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Back up now' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: MESSAGES.backupFailures.folder });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByText(/EEXIST|ENOTDIR/)).toBeHidden();
+  await alert.getByText('Technical detail').click();
+  await expect(alert.getByText(/EEXIST|ENOTDIR/)).toBeVisible();
+
+  // Read again from the server, as after a restart: the failure stays until a backup works.
+  await gotoHydrated(page, `${server.url}/dashboard/backups`);
+  const failure = page.locator('.backups__failure');
+  await expect(failure).toContainText('The last backup failed');
+  await expect(failure).toContainText(MESSAGES.backupFailures.folder);
+  await expect(failure).toContainText('One attempt has failed since the last backup that worked.');
+  await expectNoAxeViolations(page);
+
+  fs.rmSync(path.join(server.dataDir, 'backups'));
+  await page.getByRole('button', { name: 'Back up now' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(failure).toContainText('The last failure');
+  await expect(failure).toContainText('Backups have worked since.');
+  await expectNoAxeViolations(page);
+});
