@@ -9,7 +9,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { S3Settings } from '../config';
-import { MEDIA_CACHE_CONTROL, type MediaStorage, type StoredEntry, type StoredObject } from './media-storage';
+import {
+  MEDIA_CACHE_CONTROL,
+  type MediaStorage,
+  StorageChanges,
+  type StoredEntry,
+  type StoredObject,
+} from './media-storage';
 
 /** DeleteObjects takes at most 1,000 keys per call. */
 const DELETE_BATCH = 1000;
@@ -37,6 +43,7 @@ function isMissing(error: unknown): boolean {
 export class S3Storage implements MediaStorage {
   readonly kind = 's3';
   readonly sweepMinAgeMs = S3_SWEEP_MIN_AGE_MS;
+  readonly changes = new StorageChanges();
   readonly client: S3Client;
   readonly bucket: string;
 
@@ -59,16 +66,20 @@ export class S3Storage implements MediaStorage {
 
   async put(name: string, data: Buffer, contentType: string): Promise<void> {
     // A PUT is atomic: readers see the old state or the whole object, never a part.
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: name,
-        Body: data,
-        ContentLength: data.length,
-        ContentType: contentType,
-        CacheControl: MEDIA_CACHE_CONTROL,
-      }),
-    );
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: name,
+          Body: data,
+          ContentLength: data.length,
+          ContentType: contentType,
+          CacheControl: MEDIA_CACHE_CONTROL,
+        }),
+      );
+    } finally {
+      this.changes.tell([name]);
+    }
   }
 
   async sync(): Promise<void> {
@@ -93,6 +104,14 @@ export class S3Storage implements MediaStorage {
   }
 
   async delete(names: string[]): Promise<void> {
+    try {
+      await this.deleteInBatches(names);
+    } finally {
+      this.changes.tell(names);
+    }
+  }
+
+  private async deleteInBatches(names: string[]): Promise<void> {
     for (let start = 0; start < names.length; start += DELETE_BATCH) {
       const batch = names.slice(start, start + DELETE_BATCH);
       const answer = await this.client.send(
