@@ -19,6 +19,7 @@ const MEDIA_TEST_FILES = [
   'tests/api/blogs.test.ts',
   'tests/api/site.test.ts',
   'tests/api/hardening-files.test.ts',
+  'tests/api/uploads.test.ts',
 ];
 
 /**

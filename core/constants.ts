@@ -81,6 +81,13 @@ export const JPEG_QUALITY = 90;
  * at its own width instead), so `srcset` reaches the stored 1200 px for a wide screen or a 3× phone.
  */
 export const IMAGE_VARIANT_WIDTHS = [400, 800, IMAGE_MAX_WIDTH] as const;
+/**
+ * Each server process keeps the stored images of at most `maxFileBytes` (the variants a page's `srcset` picks:
+ * the demo content's 800 px AVIFs are 3–15 KB) in memory, `maxBytes` in all, and answers them from there
+ * (server/http/upload-memory.ts, decision 023). Its own deletions drop them at once; a copy older than
+ * `recheckMs` is read again from the storage, so a deletion by another process or instance shows within that.
+ */
+export const UPLOAD_MEMORY = { maxFileBytes: 64 * 1024, maxBytes: 32 * 1024 * 1024, recheckMs: 10_000 } as const;
 
 /** The media library takes at most this many images per upload (SPEC leaves the number open). */
 export const MEDIA_UPLOAD_MAX_IMAGES = 10;

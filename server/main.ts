@@ -1,5 +1,5 @@
 import './load-context';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
@@ -221,7 +221,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const contentWatch = watchContent(ctx.db);
   const app = createApp({ ctx, build, assets: options.dev?.assets ?? builtAssets(options.root), contentWatch });
 
-  const server = app.listen(config.port, config.host);
+  const server = createServer(app).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -1,3 +1,4 @@
+import type { IncomingMessage, RequestListener } from 'node:http';
 import path from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -17,7 +18,7 @@ import { createPageCache } from './page-cache';
 import { logRequests } from './request-log';
 import { securityHeaders } from './security-headers';
 import { loadSession } from './session';
-import { uploadsRouter } from './uploads';
+import { createUploads } from './uploads';
 
 export interface AppOptions {
   ctx: ServiceContext;
@@ -29,16 +30,33 @@ export interface AppOptions {
   contentWatch: ContentWatch;
 }
 
-export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Express {
+/**
+ * `req.ip` of a request Express has not seen: its own getter (TRUST_PROXY's hops of X-Forwarded-For) read on a view
+ * of the request, so that the request itself keeps Node's prototype (decision 023).
+ */
+function clientAddressOf(app: Express): (req: IncomingMessage) => string | undefined {
+  return (req) =>
+    (
+      Object.create(app.request, {
+        app: { value: app },
+        headers: { value: req.headers },
+        socket: { value: req.socket },
+      }) as express.Request
+    ).ip;
+}
+
+/** The site's request listener: a kept image at once (uploads.ts), everything else through Express. */
+export function createApp({ ctx, build, assets, contentWatch }: AppOptions): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   // ETags are set where an answer may be kept, from a hash of its body (cache-policy.ts); none elsewhere.
   app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
+  const uploads = createUploads(ctx.storage, ctx.config, clientAddressOf(app));
   if (ctx.config.logRequests) app.use(logRequests);
   app.use(securityHeaders(ctx.config));
   app.use(refuseUnusedMethods);
-  app.use('/uploads', uploadsRouter(ctx.storage, ctx.config));
+  app.use('/uploads', uploads.router);
   // A kept answer goes out as stored, before the compression middleware and everything after it. Not in
   // development, where the code changes under the pages.
   const pageCache = ctx.config.production ? createPageCache(ctx.config, contentWatch) : undefined;
@@ -79,7 +97,12 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Exp
       .type('text/plain')
       .send(error instanceof AppError ? error.message : (failure?.message ?? 'Something went wrong.'));
   });
-  return app;
+  // A page's weight is its images. Express gives each request its own prototypes, which alone costs a kept
+  // image more than sending it (decision 023), so a kept one goes out before, with the log line and the headers
+  // the middleware above would have given it.
+  return (req, res) => {
+    if (!uploads.serveKept(req, res)) app(req, res);
+  };
 }
 
 /** build/client as React Router writes it: hashed assets forever, the rest for an hour. */

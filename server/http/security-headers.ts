@@ -5,15 +5,23 @@ import type { Config } from '../config';
 const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
 /** Headers every answer carries: pages, API, images and assets alike. */
-export function securityHeaders(config: Config) {
-  return (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+export function securityHeaderList(config: Config): [string, string][] {
+  return [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     // frame-ancestors in the policy says the same to current browsers; this is for older ones.
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
     // Over plain http the header means nothing, and it would pin a local test host to https.
-    if (config.siteIsHttps) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    ...(config.siteIsHttps ? [['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY] as [string, string]] : []),
+  ];
+}
+
+/** Sets them on every answer Express makes; a kept image sends them itself (uploads.ts). */
+export function securityHeaders(config: Config) {
+  const headers = securityHeaderList(config);
+  return (_req: Request, res: Response, next: NextFunction) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { MediaStorage, StoredEntry, StoredObject } from './media-storage';
+import { type MediaStorage, StorageChanges, type StoredEntry, type StoredObject } from './media-storage';
 
 /** Prefix of the files a write is still filling; /uploads never serves them (dot-files). */
 export const TEMP_PREFIX = '.tmp-';
@@ -66,6 +66,7 @@ export async function removeLeftoverTempFiles(uploadsDir: string): Promise<numbe
 export class DiskStorage implements MediaStorage {
   readonly kind = 'disk';
   readonly sweepMinAgeMs = 0;
+  readonly changes = new StorageChanges();
 
   constructor(readonly dir: string) {}
 
@@ -81,7 +82,11 @@ export class DiskStorage implements MediaStorage {
     if (!file) throw new Error(`not a name inside the uploads folder: ${name}`);
     // A new owner folder's own entry must reach the disk too.
     if (await fs.mkdir(path.dirname(file), { recursive: true })) await syncDirectory(this.dir);
-    await writeAtomically(file, data);
+    try {
+      await writeAtomically(file, data);
+    } finally {
+      this.changes.tell([name]);
+    }
   }
 
   async sync(names: string[]): Promise<void> {
@@ -109,12 +114,16 @@ export class DiskStorage implements MediaStorage {
   }
 
   async delete(names: string[]): Promise<void> {
-    await Promise.all(
-      names.map((name) => {
-        const file = this.resolve(name);
-        return file ? fs.rm(file, { force: true }) : Promise.resolve();
-      }),
-    );
+    try {
+      await Promise.all(
+        names.map((name) => {
+          const file = this.resolve(name);
+          return file ? fs.rm(file, { force: true }) : Promise.resolve();
+        }),
+      );
+    } finally {
+      this.changes.tell(names);
+    }
   }
 
   async list(): Promise<StoredEntry[]> {

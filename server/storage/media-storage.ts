@@ -8,6 +8,23 @@ import type { Readable } from 'node:stream';
  */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
+/**
+ * Hears which names each `put` or `delete` has changed, once it is done or has failed: whoever keeps copies of
+ * stored files (the /uploads memory, server/http/upload-memory.ts) drops them, so this process never answers a
+ * file it has just deleted or replaced.
+ */
+export class StorageChanges {
+  private readonly listeners: ((names: readonly string[]) => void)[] = [];
+
+  listen(listener: (names: readonly string[]) => void): void {
+    this.listeners.push(listener);
+  }
+
+  tell(names: readonly string[]): void {
+    for (const listener of this.listeners) listener(names);
+  }
+}
+
 export interface StoredObject {
   body: Readable;
   length: number;
@@ -31,6 +48,8 @@ export interface MediaStorage {
    * instances, one of which may be between writing an image and committing its row.
    */
   readonly sweepMinAgeMs: number;
+  /** This process's writes and deletions, told as they end. */
+  readonly changes: StorageChanges;
   /** Stores one file under its final name; a reader never sees it half written. */
   put(name: string, data: Buffer, contentType: string): Promise<void>;
   /** Makes the files just `put` durable before the row that names them commits (disk: flushes their folders). */

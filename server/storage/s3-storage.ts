@@ -10,7 +10,13 @@ import {
 import { Readable } from 'node:stream';
 import type { S3Settings } from '../config';
 import { NETWORK_ERROR_CODES } from '../network-errors';
-import { MEDIA_CACHE_CONTROL, type MediaStorage, type StoredEntry, type StoredObject } from './media-storage';
+import {
+  MEDIA_CACHE_CONTROL,
+  type MediaStorage,
+  StorageChanges,
+  type StoredEntry,
+  type StoredObject,
+} from './media-storage';
 import { StorageUnavailableError } from './storage-faults';
 
 /** DeleteObjects takes at most 1,000 keys per call. */
@@ -61,6 +67,7 @@ function isMissing(error: unknown): boolean {
 export class S3Storage implements MediaStorage {
   readonly kind = 's3';
   readonly sweepMinAgeMs = S3_SWEEP_MIN_AGE_MS;
+  readonly changes = new StorageChanges();
   readonly client: S3Client;
   readonly bucket: string;
 
@@ -106,7 +113,11 @@ export class S3Storage implements MediaStorage {
       ContentType: contentType,
       CacheControl: MEDIA_CACHE_CONTROL,
     });
-    await this.call(() => this.client.send(command));
+    try {
+      await this.call(() => this.client.send(command));
+    } finally {
+      this.changes.tell([name]);
+    }
   }
 
   async sync(): Promise<void> {
@@ -132,6 +143,14 @@ export class S3Storage implements MediaStorage {
   }
 
   async delete(names: string[]): Promise<void> {
+    try {
+      await this.deleteInBatches(names);
+    } finally {
+      this.changes.tell(names);
+    }
+  }
+
+  private async deleteInBatches(names: string[]): Promise<void> {
     for (let start = 0; start < names.length; start += DELETE_BATCH) {
       const batch = names.slice(start, start + DELETE_BATCH);
       const command = new DeleteObjectsCommand({

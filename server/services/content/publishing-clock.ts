@@ -8,7 +8,12 @@ let offsetMs = 0;
 const movedListeners = new Set<() => void>();
 
 export function publishingNow(): string {
-  return new Date(Date.now() + offsetMs).toISOString();
+  return new Date(publishingNowMs()).toISOString();
+}
+
+/** The same time in milliseconds, for what else tests move with it (the /uploads memory's rechecks). */
+export function publishingNowMs(): number {
+  return Date.now() + offsetMs;
 }
 
 export function movePublishingClockForward(byMs: number): void {
