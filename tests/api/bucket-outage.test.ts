@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_MEMORY } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { readConfig } from '../../server/config';
 import { type Db, openDatabase } from '../../server/db/database';
@@ -19,8 +20,8 @@ import { freePort, startTestServer, type TestServer } from '../support/test-serv
  * Issue 26: the bucket goes away. The server stores its images on an s3rver of this file's own, through a TCP proxy
  * the test drives; s3rver is killed (SIGKILL) in the middle of an upload, between one image file and the next, and
  * started again later on the same port and folder. The upload answers 503 in words within 2 s; no media row points
- * at a missing object and no orphan object outlives the sweep; cached pages keep answering; images answer a clean
- * 503; and the first upload after the bucket's return succeeds. Runs on SQLite, in the `sqlite` project.
+ * at a missing object and no orphan object outlives the sweep; cached pages keep answering, and so do the small images kept in
+ * memory; an image never read answers a clean 503; and the first upload after the bucket's return succeeds. Runs on SQLite, in the `sqlite` project.
  */
 
 /** Public pages the page cache holds before the outage. */
@@ -80,7 +81,15 @@ describe('the bucket going away', () => {
     const doomed = await createProject(adminOf(server, cookie), { title: 'Haa house' }, [photo]);
     const pages = [...CACHED_PAGES, `/project/${project.id}`];
     for (const page of pages) expect((await fetch(`${server.url}${page}`)).status, page).toBe(200);
-    expect((await fetch(`${server.url}/uploads/${project.image}`)).status).toBe(200);
+    // Read once before the outage: the small ones are then kept in memory (decision 023) and answered from there.
+    const read = new Map<string, Buffer>();
+    for (const name of [project.image, ...project.imageDetails[0]!.variants.map((variant) => variant.path)]) {
+      const response = await fetch(`${server.url}/uploads/${name}`);
+      expect(response.status, name).toBe(200);
+      read.set(name, Buffer.from(await response.arrayBuffer()));
+    }
+    const kept = [...read].filter(([, bytes]) => bytes.length <= UPLOAD_MEMORY.maxFileBytes);
+    expect(kept.length).toBeGreaterThan(0);
 
     // The bucket stops when the upload's second file starts on its way: the first is stored, the rest never.
     let puts = 0;
@@ -116,7 +125,14 @@ describe('the bucket going away', () => {
         if (response.status === 200) during.pagesOk += 1;
       }
     }
-    for (const name of [project.image, project.imageDetails[0]!.variants[0]!.path]) {
+    // The images read before keep answering from memory; one never read is refused in words.
+    for (const [name, bytes] of kept) {
+      const response = await fetch(`${server.url}/uploads/${name}`);
+      expect(response.status, name).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    during.images.push(`${kept.length} × 200 (kept in memory)`);
+    for (const name of [doomed.image, doomed.imageDetails[0]!.variants[0]!.path]) {
       const started = performance.now();
       const response = await fetch(`${server.url}/uploads/${name}`);
       const text = await response.text();
