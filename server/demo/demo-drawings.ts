@@ -25,7 +25,7 @@ const PALETTE = {
 };
 
 /** mulberry32: small, fast and deterministic, so a seed always draws the same picture. */
-function random(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0 || 1;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -416,7 +416,7 @@ const DRAWERS: Record<DrawingKind, (rand: () => number) => string> = {
 
 /** A 1200×800 drawing of a project: an elevation, a plan, an interior or a site plan. */
 export function drawProjectImage(kind: DrawingKind, seed: number): string {
-  return DRAWERS[kind](random(seed));
+  return DRAWERS[kind](seededRandom(seed));
 }
 
 /** Splits a name into at most `count` lines of similar length. */
@@ -438,7 +438,7 @@ function balanceLines(name: string, count: number): string[] {
 
 /** A 600×300 client logo: a simple mark and the name. */
 export function drawClientLogo(name: string, seed: number): string {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const colour = pick(rand, [PALETTE.maroon, PALETTE.pine, PALETTE.slate, PALETTE.ochre, '#2f4f6f']);
   const marks = [
     `<circle cx="110" cy="150" r="70" fill="${colour}"/><polygon points="110,95 160,185 60,185" fill="${PALETTE.whitewash}"/>`,
@@ -461,7 +461,7 @@ export function drawClientLogo(name: string, seed: number): string {
 
 /** A 600×600 illustrated head-and-shoulders portrait. */
 export function drawPortrait(name: string, seed: number): string {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const background = pick(rand, [PALETTE.cream, '#dfe7ea', '#e6dccb', '#dde5d3']);
   const skin = pick(rand, ['#c99a72', '#b5835e', '#d4a982', '#a8754f']);
   const hair = pick(rand, ['#1e1a17', '#2b2420', '#3a2e26']);
