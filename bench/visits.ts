@@ -188,7 +188,8 @@ async function main(): Promise<void> {
       console.log(
         `  ${target.padEnd(12)} on ${on.rate.toFixed(0).padStart(6)} req/s (p99 ${on.p99} ms)` +
           `   off ${off.rate.toFixed(0).padStart(6)} req/s (p99 ${off.p99} ms)` +
-          `   ${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)} %`,
+          `   ${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)} %` +
+          `   ${on.failures + off.failures} failed`,
       );
       if (change < -MAX_PAGE_SLOWDOWN || on.failures + off.failures > 0) exitCode = 1;
     }

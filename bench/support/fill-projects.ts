@@ -27,6 +27,8 @@ export async function fillProjects(db: Db): Promise<void> {
           date: '',
           createdAt: stamp,
           updatedAt: stamp,
+          // Published, as a studio's projects are: without it each would be a draft, a 404 to visitors.
+          publishedAt: stamp,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
