@@ -15,7 +15,7 @@ import { refuseCrossSiteWrites } from './origin-check';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression-threshold';
 import { limitPageFormBodies } from './page-body-limit';
 import { createPageCache } from './page-cache';
-import { logRequests } from './request-log';
+import { logRequestLine, logRequests } from './request-log';
 import { securityHeaders } from './security-headers';
 import { loadSession } from './session';
 import { createUploads } from './uploads';
@@ -45,6 +45,12 @@ function clientAddressOf(app: Express): (req: IncomingMessage) => string | undef
     ).ip;
 }
 
+/** A request's path without its query string, which may carry tokens. */
+function pathOf(url: string | undefined): string {
+  const queryStart = url?.indexOf('?') ?? -1;
+  return queryStart === -1 ? (url ?? '/') : url!.slice(0, queryStart);
+}
+
 /** The site's request listener: a kept image at once (uploads.ts), everything else through Express. */
 export function createApp({ ctx, build, assets, contentWatch }: AppOptions): RequestListener {
   const app = express();
@@ -52,15 +58,21 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Req
   // ETags are set where an answer may be kept, from a hash of its body (cache-policy.ts); none elsewhere.
   app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
-  const uploads = createUploads(ctx.storage, ctx.config, clientAddressOf(app));
+  const clientAddress = clientAddressOf(app);
+  const uploads = createUploads(ctx.storage, ctx.config, clientAddress);
   if (ctx.config.logRequests) app.use(logRequests);
   app.use(securityHeaders(ctx.config));
   app.use(refuseUnusedMethods);
   app.use('/uploads', uploads.router);
-  // A kept answer goes out as stored, before the compression middleware and everything after it. Not in
-  // development, where the code changes under the pages.
-  const pageCache = ctx.config.production ? createPageCache(ctx.config, contentWatch) : undefined;
-  if (pageCache) app.use(pageCache.serve);
+  // Not in development, where the code changes under the pages.
+  const pageCache = ctx.config.production
+    ? createPageCache(ctx.config, contentWatch, {
+        logAnswer: ctx.config.logRequests
+          ? (req, answer) =>
+              logRequestLine({ method: req.method, path: pathOf(req.url), ip: clientAddress(req) }, answer)
+          : undefined,
+      })
+    : undefined;
   // Text answers (pages, scripts, styles, JSON) go out compressed; images already are. A 256 KiB brotli
   // window still spans any page, where the default 4 MiB one costs that much per answer in flight
   // (bench/load.ts: +240–460 MiB at 100 connections, against +136 MiB with this one).
@@ -97,11 +109,13 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Req
       .type('text/plain')
       .send(error instanceof AppError ? error.message : (failure?.message ?? 'Something went wrong.'));
   });
-  // A page's weight is its images. Express gives each request its own prototypes, which alone costs a kept
-  // image more than sending it (decision 023), so a kept one goes out before, with the log line and the headers
-  // the middleware above would have given it.
+  // Express gives each request its own prototypes and walks its middleware, which alone costs a kept image or
+  // page more than sending it (decisions 023 and 028): a kept one goes out before, with the log line and the
+  // headers the middleware above would have given it.
   return (req, res) => {
-    if (!uploads.serveKept(req, res)) app(req, res);
+    if (uploads.serveKept(req, res)) return;
+    if (pageCache) pageCache.serve(req, res, () => app(req, res));
+    else app(req, res);
   };
 }
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -9,6 +10,7 @@ import { ByteBoundedLru, stringBytes } from './byte-bounded-lru';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression-threshold';
 import { etagMatches, NOT_FOUND_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-policy';
 import { pageCacheKey } from './page-cache-key';
+import type { AnswerFacts } from './request-log';
 import { readCookie, sessionCookieName } from './session';
 
 /** Pages, `.data` answers, feeds and public API reads at their bare paths: every one the site has, many times over. */
@@ -38,18 +40,29 @@ const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'transfe
 /** The Cache-Control values of answers any cache may keep (cache-policy.ts): the page cache keeps only those. */
 const SHARED_POLICIES = new Set([PUBLIC_CACHE_CONTROL, NOT_FOUND_CACHE_CONTROL]);
 
+/** One encoding of a kept answer, with every header of its 200 in the flat form `writeHead` takes. */
+interface EncodedAnswer {
+  body: Buffer;
+  rawHeaders: string[];
+}
+
 interface Entry {
   /** The content watch's reading before the answer was made: the entry serves while it has not moved. */
   version: number;
   status: number;
   headers: [string, string | string[]][];
   etag: string | undefined;
-  bodies: Record<StoredEncoding, Buffer>;
+  answers: Record<StoredEncoding, EncodedAnswer>;
+  /** The headers of a 304: the entry's own, without a body's length or encoding. */
+  notModifiedHeaders: string[];
+  /** Like the compression middleware, which made the answer the entry was taken from, a small body goes as is. */
+  identityOnly: boolean;
 }
 
 function entryBytes(entry: Entry): number {
   const headerBytes = entry.headers.reduce((sum, [name, value]) => sum + stringBytes(name + String(value)), 0);
-  return headerBytes + entry.bodies.br.length + entry.bodies.gzip.length + entry.bodies.identity.length;
+  const { br, gzip, identity } = entry.answers;
+  return 4 * headerBytes + br.body.length + gzip.body.length + identity.body.length;
 }
 
 /** A request whose answer is being made, and the requests for the same key that wait for it. */
@@ -62,14 +75,14 @@ interface FillTicket {
   key: string;
   canonical: boolean;
   version: number;
+  /** Set once the app's answer is complete and being kept (or not): the fill finishes then. */
+  captured: boolean;
 }
 
 declare module 'express-serve-static-core' {
   interface Locals {
     /** Set by a route whose answer is not worth an entry (an empty project list: project-list-query.ts). */
     pageCacheSkip?: boolean;
-    /** `hit` when the page cache answered, `stale` when it did so unchecked (the database is unavailable). */
-    pageCache?: 'hit' | 'stale';
   }
 }
 
@@ -82,23 +95,59 @@ function withAcceptEncodingVary(headers: [string, string | string[]][]): [string
   return headers.map(([name, value]) => [name, isVary(name) ? `${String(value)}, Accept-Encoding` : value]);
 }
 
-function send(req: Request, res: Response, entry: Entry, how: 'hit' | 'stale' = 'hit'): void {
-  res.locals.pageCache = how;
-  for (const [name, value] of entry.headers) res.setHeader(name, value);
-  if (entry.status === 200 && entry.etag && etagMatches(req.get('if-none-match'), entry.etag)) {
-    res.status(304).end();
-    return;
+/** `[name, value, name, value…]`, a header with several values once per value, as `writeHead` takes them. */
+function flatHeaders(headers: [string, string | string[]][]): string[] {
+  return headers.flatMap(([name, value]) =>
+    Array.isArray(value) ? value.flatMap((one) => [name, one]) : [name, value],
+  );
+}
+
+/** The entry's answers, headers and all, made once when it is kept so that a hit only picks one and writes it. */
+function makeEntry(
+  made: { version: number; status: number; headers: [string, string | string[]][]; etag: string | undefined },
+  bodies: Record<StoredEncoding, Buffer>,
+): Entry {
+  const common = flatHeaders(made.headers);
+  const answer = (encoding: StoredEncoding): EncodedAnswer => {
+    const body = bodies[encoding];
+    const encodingHeader = encoding === 'identity' ? [] : ['Content-Encoding', encoding];
+    return { body, rawHeaders: [...common, ...encodingHeader, 'Content-Length', String(body.length)] };
+  };
+  return {
+    ...made,
+    answers: { br: answer('br'), gzip: answer('gzip'), identity: answer('identity') },
+    notModifiedHeaders: common,
+    identityOnly: bodies.identity.length < COMPRESSION_THRESHOLD_BYTES,
+  };
+}
+
+/** Writes a kept answer in one `writeHead` and one `end`; returns the status sent and the body's length. */
+function send(req: IncomingMessage, res: ServerResponse, entry: Entry): { status: number; bytes: number | undefined } {
+  if (entry.status === 200 && entry.etag && etagMatches(req.headers['if-none-match'], entry.etag)) {
+    res.writeHead(304, entry.notModifiedHeaders);
+    res.end();
+    return { status: 304, bytes: undefined };
   }
-  // Like the compression middleware, which made the answer the entry was taken from, a small body goes as is.
-  const encoding =
-    entry.bodies.identity.length < COMPRESSION_THRESHOLD_BYTES
-      ? 'identity'
-      : chooseEncoding(req.get('accept-encoding'));
-  const body = entry.bodies[encoding];
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  res.status(entry.status);
+  const { body, rawHeaders } =
+    entry.answers[entry.identityOnly ? 'identity' : chooseEncoding(req.headers['accept-encoding'])];
+  res.writeHead(entry.status, rawHeaders);
   res.end(req.method === 'HEAD' ? undefined : body);
+  return { status: entry.status, bytes: body.length };
+}
+
+/**
+ * Paths whose answers are never kept: the dashboard's, and the images, which have their own memory (uploads.ts).
+ * In any letter case, as Express and React Router match them.
+ */
+function isOutsideCache(path: string): boolean {
+  const lower = path.toLowerCase();
+  return (
+    lower === '/dashboard' ||
+    lower.startsWith('/dashboard/') ||
+    lower.startsWith('/dashboard.') ||
+    lower === '/uploads' ||
+    lower.startsWith('/uploads/')
+  );
 }
 
 async function compressed(body: Buffer, mainStore: boolean): Promise<Record<StoredEncoding, Buffer>> {
@@ -117,19 +166,26 @@ async function compressed(body: Buffer, mainStore: boolean): Promise<Record<Stor
   return { br, gzip: gz, identity: body };
 }
 
+/** What the page cache needs of the rest of the site to answer before Express. */
+export interface PageCacheOptions {
+  /** When it answered a request itself: the request log's line (request-log.ts), or nothing when the log is off. */
+  logAnswer?: (req: IncomingMessage, answer: AnswerFacts) => void;
+}
+
 /**
- * Whole public answers (pages, their `.data`, feeds, public API reads), kept already compressed and answered
- * before React Router, the API's routers and any body parsing (decision 014). `serve` goes before the
- * compression middleware, so a kept answer is sent as stored; `capture` after it, so it sees the bytes the app
- * wrote. An entry is the answer to a GET without a session cookie, 200 or 404, with no Set-Cookie and a
- * Cache-Control any cache may keep; it serves while the content watch has not moved.
+ * Whole public answers (pages, their `.data`, feeds, public API reads), kept already compressed with their
+ * headers (decision 014). `serve` answers a kept one before Express, so a hit costs a key, the content watch's
+ * reading and one `writeHead` (decision 028); whatever it cannot answer goes to Express, where `capture`, after
+ * the compression middleware, sees the bytes the app wrote. An entry is the answer to a GET without a session
+ * cookie, 200 or 404, with no Set-Cookie and a Cache-Control any cache may keep; it serves while the content watch
+ * has not moved.
  */
-export function createPageCache(config: Config, watch: ContentWatch) {
+export function createPageCache(config: Config, watch: ContentWatch, { logAnswer }: PageCacheOptions = {}) {
   const canonical = new ByteBoundedLru<Entry>(MAX_CANONICAL_BYTES, entryBytes);
   const variants = new ByteBoundedLru<Entry>(MAX_VARIANT_BYTES, entryBytes);
   const fills = new Map<string, Fill>();
   const sessionCookie = sessionCookieName(config);
-  const tickets = new WeakMap<Response, FillTicket>();
+  const tickets = new WeakMap<ServerResponse, FillTicket>();
 
   const finishFill = (key: string) => {
     const fill = fills.get(key);
@@ -162,13 +218,10 @@ export function createPageCache(config: Config, watch: ContentWatch) {
     const mainStore = ticket.canonical && status === 200;
     compressed(body, mainStore).then(
       (bodies) => {
-        const entry: Entry = {
-          version: ticket.version,
-          status,
-          headers,
-          etag: typeof etag === 'string' ? etag : undefined,
+        const entry = makeEntry(
+          { version: ticket.version, status, headers, etag: typeof etag === 'string' ? etag : undefined },
           bodies,
-        };
+        );
         const [home, other] = mainStore ? [canonical, variants] : [variants, canonical];
         other.delete(ticket.key);
         home.set(ticket.key, entry);
@@ -181,52 +234,73 @@ export function createPageCache(config: Config, watch: ContentWatch) {
     );
   };
 
-  const lookup = (req: Request) => {
+  const lookup = (req: IncomingMessage) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     if (readCookie(req.headers.cookie, sessionCookie) !== undefined) return undefined;
-    const queryStart = req.url.indexOf('?');
-    const path = queryStart === -1 ? req.url : req.url.slice(0, queryStart);
-    if (path === '/dashboard' || path.startsWith('/dashboard/') || path.startsWith('/dashboard.')) return undefined;
-    return pageCacheKey(path, queryStart === -1 ? '' : req.url.slice(queryStart));
+    const url = req.url ?? '/';
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    if (isOutsideCache(path)) return undefined;
+    return pageCacheKey(path, queryStart === -1 ? '' : url.slice(queryStart));
   };
 
-  const serve: RequestHandler = async (req, res, next) => {
+  const answerKept = (req: IncomingMessage, res: ServerResponse, entry: Entry, started: bigint, how: string) => {
+    const { status, bytes } = send(req, res, entry);
+    logAnswer?.(req, { status, started, bytes, cache: how });
+  };
+
+  /** Answers the request from the cache, or hands it to `express` (marked to fill the entry when it may). */
+  const serve = (req: IncomingMessage, res: ServerResponse, express: () => void): void => {
     const found = lookup(req);
-    if (!found) return next();
+    if (!found) return express();
+    const started = process.hrtime.bigint();
     const { key } = found;
-    let version: number;
-    try {
-      version = await watch();
-    } catch (error) {
+    const fresh = (version: number) => {
+      const entry = canonical.get(key) ?? variants.get(key);
+      if (entry?.version !== version) return false;
+      answerKept(req, res, entry, started, 'hit');
+      return true;
+    };
+    const withVersion = (version: number) => {
+      if (fresh(version)) return;
+      if (req.method !== 'GET') return express();
+      const fill = fills.get(key);
+      if (fill?.version === version) {
+        // The answer being made started after the last change this process knows of: it is as fresh as one
+        // made now, and one render serves every request of a spike.
+        fill.waiters.push(() => {
+          if (!fresh(version)) express();
+        });
+        return;
+      }
+      if (!fill) {
+        fills.set(key, { version, waiters: [] });
+        const ticket: FillTicket = { key, canonical: found.canonical, version, captured: false };
+        tickets.set(res, ticket);
+        // Answered before the capture (a 405, a refused page form) or the client gone before the answer was
+        // made: the waiters make their own.
+        res.once('close', () => {
+          if (!ticket.captured) finishFill(key);
+        });
+      }
+      express();
+    };
+    const withoutVersion = (error: unknown) => {
       // The database is unreachable, so nothing can change meanwhile: a kept answer, however old, serves. Without
       // one the request goes on, to the 503 its database call gets.
       const kept = isConnectionFailure(error) ? (canonical.get(key) ?? variants.get(key)) : undefined;
-      if (kept) return send(req, res, kept, 'stale');
+      if (kept) return answerKept(req, res, kept, started, 'stale');
       if (!isConnectionFailure(error)) console.error(error);
-      return next();
-    }
-    const answer = () => {
-      const entry = canonical.get(key) ?? variants.get(key);
-      if (entry?.version === version) {
-        send(req, res, entry);
-        return true;
-      }
-      return false;
+      express();
     };
-    if (answer()) return;
-    if (req.method !== 'GET') return next();
-    const fill = fills.get(key);
-    if (fill?.version === version) {
-      // The answer being made started after the last change this process knows of: it is as fresh as one
-      // made now, and one render serves every request of a spike.
-      fill.waiters.push(() => {
-        if (!answer()) next();
-      });
-      return;
+    let reading: number | Promise<number>;
+    try {
+      reading = watch();
+    } catch (error) {
+      return withoutVersion(error);
     }
-    if (!fill) fills.set(key, { version, waiters: [] });
-    if (!fill) tickets.set(res, { key, canonical: found.canonical, version });
-    next();
+    if (typeof reading === 'number') withVersion(reading);
+    else reading.then(withVersion, withoutVersion);
   };
 
   /** Collects the body the app writes for a request `serve` marked, and keeps it when the answer may be kept. */
@@ -234,7 +308,6 @@ export function createPageCache(config: Config, watch: ContentWatch) {
     const ticket = tickets.get(res);
     if (!ticket) return next();
     const chunks: Buffer[] = [];
-    let ended = false;
     const collect = (chunk: unknown, encoding: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
       chunks.push(
@@ -250,17 +323,13 @@ export function createPageCache(config: Config, watch: ContentWatch) {
       return write(chunk, ...rest);
     }) as Response['write'];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      if (!ended) {
-        ended = true;
+      if (!ticket.captured) {
+        ticket.captured = true;
         collect(chunk, rest[0]);
         store(ticket, res, Buffer.concat(chunks));
       }
       return end(chunk, ...rest);
     }) as Response['end'];
-    // A client gone before the answer was made: the waiters make their own.
-    res.once('close', () => {
-      if (!ended) finishFill(ticket.key);
-    });
     next();
   };
 

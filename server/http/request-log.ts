@@ -18,7 +18,7 @@ export interface AnswerFacts {
   cache: string | undefined;
 }
 
-/** The one request line, for the answers `logRequests` follows and for the kept images sent before Express. */
+/** The one request line, for the answers `logRequests` follows and for the kept images and pages sent before Express. */
 export function logRequestLine(request: RequestFacts, answer: AnswerFacts): void {
   logEvent('info', 'request', {
     method: request.method,

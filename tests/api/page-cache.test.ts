@@ -136,6 +136,29 @@ describe('the page cache on one instance', () => {
     }
   });
 
+  it('logs a kept answer as it logs a rendered one, without the query string', async () => {
+    await raw(server, '/build?token=secret', { 'accept-encoding': 'br' });
+    await raw(server, '/build?token=secret', { 'accept-encoding': 'br' });
+    const [rendered, kept] = await newRequestLines(server, 2);
+    expect(kept).toMatchObject({ method: 'GET', path: '/build', status: 200, cache: 'hit', ip: rendered!.ip });
+    expect(rendered).toMatchObject({ method: 'GET', path: '/build', status: 200 });
+    // The render is streamed through the compression middleware, whose length is not known ahead.
+    expect(kept!.bytes).toBeGreaterThan(0);
+    expect(typeof kept!.ms).toBe('number');
+    expect(JSON.stringify([rendered, kept])).not.toContain('secret');
+  });
+
+  it('renders a page once for a spike of requests that arrive before it is kept', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => raw(server, '/about/about-planning', { 'accept-encoding': 'br' })),
+    );
+    const lines = await newRequestLines(server, 20);
+    expect(lines.filter((line) => line.cache === undefined)).toHaveLength(1);
+    expect(hits(lines)).toBe(19);
+    const page = decoded(answers[0]!);
+    for (const answer of answers) expect(decoded(answer).equals(page)).toBe(true);
+  });
+
   it('keeps API reads and .data answers, with the same headers', async () => {
     for (const target of ['/api/projects', '/api/settings', '/design.data']) {
       const rendered = await raw(server, target, { 'accept-encoding': 'br' });

@@ -6,9 +6,10 @@ import { nextScheduledPublication } from '../content/publishing';
 /**
  * A number that moves whenever content may have changed, read for each request the page cache could answer:
  * an entry made after one reading serves while the reading stays the same. It must see every write whose
- * answer reached a client before the request was sent, on this instance or another.
+ * answer reached a client before the request was sent, on this instance or another. Known at once where no
+ * query is needed, so that a cache hit is answered in the same turn (page-cache.ts).
  */
-export type ContentWatch = () => Promise<number>;
+export type ContentWatch = () => number | Promise<number>;
 
 /**
  * On SQLite no query: this process's own writes bump a counter as they happen (content-version.ts; Kysely runs
@@ -28,7 +29,7 @@ function watchWrites(db: Db): ContentWatch {
   const sqlite = sqliteHandle(db);
   if (sqlite) {
     const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-    return async () => localContentWrites() + (dataVersion.get() as number);
+    return () => localContentWrites() + (dataVersion.get() as number);
   }
   return coalescedReads(() => readContentVersion(db));
 }
@@ -43,14 +44,18 @@ function watchSchedule(writes: ContentWatch, nextPublication: () => Promise<stri
   let seenWrites: number | undefined;
   let due: string | null = null;
   let epoch = 0;
-  return async () => {
-    const current = await writes();
-    if (current !== seenWrites || (due !== null && publishingNow() >= due)) {
-      seenWrites = current;
-      epoch += 1;
-      due = await nextPublication();
-    }
-    return epoch;
+  const settle = (current: number): number | Promise<number> => {
+    if (current === seenWrites && (due === null || publishingNow() < due)) return epoch;
+    seenWrites = current;
+    epoch += 1;
+    return nextPublication().then((next) => {
+      due = next;
+      return epoch;
+    });
+  };
+  return () => {
+    const current = writes();
+    return typeof current === 'number' ? settle(current) : current.then(settle);
   };
 }
 
