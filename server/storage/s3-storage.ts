@@ -18,6 +18,7 @@ import {
   type StoredObject,
 } from './media-storage';
 import { StorageUnavailableError } from './storage-faults';
+import { STORAGE_PROBE_TIMEOUT_MS, StorageReachability } from './storage-reachability';
 
 /** DeleteObjects takes at most 1,000 keys per call. */
 const DELETE_BATCH = 1000;
@@ -43,15 +44,19 @@ export const S3_REQUEST_TIMEOUT_MS = 5000;
 
 /**
  * Whether an error says the bucket is out of reach rather than that the request was refused: no answer at all (a
- * connection refused, broken off or timed out) or a 5xx. A 4xx (a missing bucket, refused credentials) is the
- * site's configuration and stays an error of its own.
+ * connection refused, broken off or timed out, or a probe's time run out: AbortError) or a 5xx. A 4xx (a missing
+ * bucket, refused credentials) is the site's configuration and stays an error of its own.
  */
 function isUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   if (status !== undefined && status >= 500) return true;
   const code = (error as { code?: unknown }).code;
-  return error.name === 'TimeoutError' || (typeof code === 'string' && NETWORK_ERROR_CODES.has(code));
+  return (
+    error.name === 'TimeoutError' ||
+    error.name === 'AbortError' ||
+    (typeof code === 'string' && NETWORK_ERROR_CODES.has(code))
+  );
 }
 
 /**
@@ -68,6 +73,7 @@ export class S3Storage implements MediaStorage {
   readonly kind = 's3';
   readonly sweepMinAgeMs = S3_SWEEP_MIN_AGE_MS;
   readonly changes = new StorageChanges();
+  readonly reachability = new StorageReachability((signal) => this.listOne(signal));
   readonly client: S3Client;
   readonly bucket: string;
 
@@ -94,13 +100,29 @@ export class S3Storage implements MediaStorage {
     });
   }
 
-  /** Runs one call to the bucket; a bucket out of reach becomes StorageUnavailableError (503, one log line). */
+  /**
+   * Runs one call to the bucket and tells `reachability` whether it answered; a bucket out of reach becomes
+   * StorageUnavailableError (503, one log line).
+   */
   private async call<T>(request: () => Promise<T>): Promise<T> {
     try {
-      return await request();
+      const answer = await request();
+      this.reachability.record({ answered: true });
+      return answer;
     } catch (error) {
-      throw isUnreachable(error) ? new StorageUnavailableError(error) : error;
+      if (!isUnreachable(error)) {
+        this.reachability.record({ answered: true });
+        throw error;
+      }
+      this.reachability.record({ answered: false, error });
+      throw new StorageUnavailableError(error);
     }
+  }
+
+  /** Lists one key within the signal's time: whether the bucket answers, and is this site's to read. */
+  private async listOne(signal: AbortSignal): Promise<void> {
+    const command = new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 });
+    await this.call(() => this.client.send(command, { abortSignal: signal }));
   }
 
   async put(name: string, data: Buffer, contentType: string): Promise<void> {
@@ -187,10 +209,12 @@ export class S3Storage implements MediaStorage {
   }
 
   async prepare(): Promise<number> {
-    // Checks the bucket answers before the server takes requests; nothing is ever left half written.
+    // Checks the bucket before the server takes requests; nothing is ever left half written. A refusal (a missing
+    // bucket, refused credentials) stops the start: that is the configuration. No answer does not (decision 027).
     try {
-      await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 }));
+      await this.listOne(AbortSignal.timeout(STORAGE_PROBE_TIMEOUT_MS));
     } catch (error) {
+      if (error instanceof StorageUnavailableError) throw error;
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       throw new Error(`MEDIA_STORAGE=s3: cannot list the bucket "${this.bucket}" (${reason})`, { cause: error });
     }
@@ -198,6 +222,7 @@ export class S3Storage implements MediaStorage {
   }
 
   close(): void {
+    this.reachability.stop();
     this.client.destroy();
   }
 }

@@ -147,7 +147,11 @@ describe('the bucket going away', () => {
     const downUpload = await upload();
     // Its time is mostly the image's encoding, before the first PUT finds the bucket gone: printed, not bounded.
     expect(downUpload.status).toBe(503);
-    expect(await api(server, 'GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    // The process serves, and says which part is down (decision 027).
+    expect(await api(server, 'GET', '/api/health')).toMatchObject({
+      status: 200,
+      body: { status: 'degraded', mediaStorage: 'unavailable' },
+    });
     expect(during.pagesOk).toBe(during.pages);
     expect(during.slowestImageMs).toBeLessThan(2000);
 
@@ -168,6 +172,7 @@ describe('the bucket going away', () => {
     // Includes the successful upload's own time (decoding and encoding seven files, seven PUTs).
     const recoveryMs = performance.now() - backAt;
     expect(recovered?.status).toBe(201);
+    expect((await api(server, 'GET', '/api/health')).body).toEqual({ status: 'ok' });
 
     const db = openDatabase(readConfig({ DATA_DIR: server.dataDir }));
     const storage = new S3Storage(bucket.settings);
