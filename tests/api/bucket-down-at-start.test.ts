@@ -7,6 +7,7 @@ import { STORAGE_RETRY_AFTER_SECONDS } from '../../server/http/errors';
 import { STORAGE_PROBE_INTERVAL_MS } from '../../server/storage/storage-reachability';
 import { api, form } from '../support/api-client';
 import { adminOf, createProject, jpeg, type UploadFile } from '../support/factories';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { bucketOn, type S3rverProcess, spawnS3rver, type TestBucket } from '../support/test-media';
 import { freePort, startTestServer, type TestServer } from '../support/test-server';
 
@@ -25,6 +26,8 @@ let folder: string;
 let port: number;
 let s3rver: S3rverProcess;
 let bucket: TestBucket;
+/** Between the server and s3rver, to count the requests the bucket gets. */
+let proxy: TcpProxy;
 let server: TestServer;
 let photo: UploadFile;
 
@@ -33,10 +36,12 @@ beforeAll(async () => {
   port = await freePort();
   s3rver = await spawnS3rver(folder, port);
   bucket = await bucketOn(s3rver.endpoint);
+  proxy = await startTcpProxy(port);
   photo = await jpeg('a.jpg', 900, 600);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
+  await proxy?.close();
   await s3rver?.kill();
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
@@ -48,13 +53,14 @@ function upload(cookie: string) {
 describe('a bucket that does not answer at start', () => {
   it('starts the site degraded, and recovers without a restart once the bucket answers', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bucket-down-data-'));
-    server = await startTestServer({}, dataDir, { bucket });
+    const throughProxy = { ...bucket, env: { ...bucket.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}` } };
+    server = await startTestServer({}, dataDir, { bucket: throughProxy });
     const before = await createProject(adminOf(server, await server.login()), { title: 'Paro house' }, [photo]);
     await server.stop();
     await s3rver.kill();
 
     const started = performance.now();
-    server = await startTestServer({}, dataDir, { bucket });
+    server = await startTestServer({}, dataDir, { bucket: throughProxy });
     const startMs = performance.now() - started;
     const cookie = await server.login();
 
@@ -92,6 +98,22 @@ describe('a bucket that does not answer at start', () => {
       MESSAGES.imageStoreNotAnswering,
     );
 
+    // A monitor asking often costs the bucket one request in STORAGE_STATE_TTL_MS at most.
+    let bucketRequests = 0;
+    proxy.watch((chunk) => {
+      if (/^(GET|PUT|POST|HEAD|DELETE) /.test(chunk.subarray(0, 7).toString('latin1'))) bucketRequests += 1;
+    });
+    const healthCalls = 50;
+    for (let call = 0; call < healthCalls; call += 1) {
+      expect((await api(server, 'GET', '/api/health')).body).toEqual({ status: 'ok' });
+    }
+    const healthRequests = bucketRequests;
+    // The count sees the bucket's requests: an image not read yet is one.
+    expect((await fetch(`${server.url}/uploads/${before.imageDetails[0]!.variants[0]!.path}`)).status).toBe(200);
+    proxy.watch(undefined);
+    expect(healthRequests).toBeLessThanOrEqual(1);
+    expect(bucketRequests).toBeGreaterThan(healthRequests);
+
     const log = server.output();
     expect(log).toContain(`The image store, the bucket "${bucket.bucket}", does not answer`);
     expect(log).toContain('Waiting for the image store to answer before removing the image files no record points at.');
@@ -101,7 +123,8 @@ describe('a bucket that does not answer at start', () => {
     console.log(
       `Bucket stopped before the start: the server started in ${Math.round(startMs)} ms (spawn to "Site ready"), ` +
         `${pages.length} pages 200, health degraded (mediaStorage), an image 503 in words, an upload 503; ` +
-        `health ok ${Math.round(healthyMs)} ms after s3rver listened again, then the image 200 and an upload 201`,
+        `health ok ${Math.round(healthyMs)} ms after s3rver listened again, then the image 200 and an upload 201; ` +
+        `${healthCalls} health calls made ${healthRequests} bucket request(s)`,
     );
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
