@@ -44,19 +44,15 @@ export const S3_REQUEST_TIMEOUT_MS = 5000;
 
 /**
  * Whether an error says the bucket is out of reach rather than that the request was refused: no answer at all (a
- * connection refused, broken off or timed out, or a probe's time run out: AbortError) or a 5xx. A 4xx (a missing
- * bucket, refused credentials) is the site's configuration and stays an error of its own.
+ * connection refused, broken off or timed out) or a 5xx. A 4xx (a missing bucket, refused credentials) is the
+ * site's configuration and stays an error of its own.
  */
 function isUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   if (status !== undefined && status >= 500) return true;
   const code = (error as { code?: unknown }).code;
-  return (
-    error.name === 'TimeoutError' ||
-    error.name === 'AbortError' ||
-    (typeof code === 'string' && NETWORK_ERROR_CODES.has(code))
-  );
+  return error.name === 'TimeoutError' || (typeof code === 'string' && NETWORK_ERROR_CODES.has(code));
 }
 
 /**
@@ -73,7 +69,7 @@ export class S3Storage implements MediaStorage {
   readonly kind = 's3';
   readonly sweepMinAgeMs = S3_SWEEP_MIN_AGE_MS;
   readonly changes = new StorageChanges();
-  readonly reachability = new StorageReachability((signal) => this.listOne(signal));
+  readonly reachability = new StorageReachability(() => this.listOne(STORAGE_PROBE_TIMEOUT_MS));
   readonly client: S3Client;
   readonly bucket: string;
 
@@ -119,10 +115,17 @@ export class S3Storage implements MediaStorage {
     }
   }
 
-  /** Lists one key within the signal's time: whether the bucket answers, and is this site's to read. */
-  private async listOne(signal: AbortSignal): Promise<void> {
+  /** Lists one key within `timeoutMs`: whether the bucket answers, and is this site's to read. */
+  private async listOne(timeoutMs: number): Promise<void> {
     const command = new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 });
-    await this.call(() => this.client.send(command, { abortSignal: signal }));
+    const signal = AbortSignal.timeout(timeoutMs);
+    await this.call(() =>
+      this.client.send(command, { abortSignal: signal }).catch((error: unknown) => {
+        // The SDK's words for it are "Request aborted"; the log says what happened.
+        if (!signal.aborted) throw error;
+        throw Object.assign(new Error(`no answer within ${timeoutMs} ms`, { cause: error }), { name: 'TimeoutError' });
+      }),
+    );
   }
 
   async put(name: string, data: Buffer, contentType: string): Promise<void> {
@@ -212,7 +215,7 @@ export class S3Storage implements MediaStorage {
     // Checks the bucket before the server takes requests; nothing is ever left half written. A refusal (a missing
     // bucket, refused credentials) stops the start: that is the configuration. No answer does not (decision 027).
     try {
-      await this.listOne(AbortSignal.timeout(STORAGE_PROBE_TIMEOUT_MS));
+      await this.listOne(STORAGE_PROBE_TIMEOUT_MS);
     } catch (error) {
       if (error instanceof StorageUnavailableError) throw error;
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -28,8 +28,8 @@ export class StorageReachability implements StoreReachability {
   private waiting: (() => void)[] = [];
   private stopped = false;
 
-  /** `probe` asks the bucket once within the signal's time, as a request whose outcome is recorded here. */
-  constructor(private readonly probe: (signal: AbortSignal) => Promise<void>) {}
+  /** `probe` asks the bucket once, within STORAGE_PROBE_TIMEOUT_MS, as a request whose outcome is recorded here. */
+  constructor(private readonly probe: () => Promise<void>) {}
 
   /** The outcome of a request: answered, or the error it failed with. */
   record(outcome: { answered: true } | { answered: false; error: unknown }): void {
@@ -55,7 +55,7 @@ export class StorageReachability implements StoreReachability {
     return this.answering;
   }
 
-  /** Whether the bucket answers: what is known, or, when that is older than STORAGE_STATE_TTL_MS, one probe's outcome. */
+  /** Whether the bucket answers: what is known, or, when that is STORAGE_STATE_TTL_MS old, one probe's outcome. */
   async answers(): Promise<boolean> {
     if (Date.now() - this.knownAt >= STORAGE_STATE_TTL_MS) await this.probeOnce();
     return this.answering;
@@ -75,7 +75,7 @@ export class StorageReachability implements StoreReachability {
 
   /** One probe at a time: whoever asks meanwhile shares its outcome. */
   private probeOnce(): Promise<void> {
-    this.probing ??= this.probe(AbortSignal.timeout(STORAGE_PROBE_TIMEOUT_MS))
+    this.probing ??= this.probe()
       // Its outcome is recorded as every request's is.
       .catch(() => undefined)
       .finally(() => (this.probing = undefined));

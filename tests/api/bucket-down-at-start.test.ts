@@ -7,9 +7,8 @@ import { STORAGE_RETRY_AFTER_SECONDS } from '../../server/http/errors';
 import { STORAGE_PROBE_INTERVAL_MS } from '../../server/storage/storage-reachability';
 import { api, form } from '../support/api-client';
 import { adminOf, createProject, jpeg, type UploadFile } from '../support/factories';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
-import { bucketOn, type S3rverProcess, spawnS3rver, type TestBucket } from '../support/test-media';
-import { freePort, startTestServer, type TestServer } from '../support/test-server';
+import { type OwnBucket, startOwnBucket } from '../support/own-bucket';
+import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
  * Decision 027: the bucket does not answer when the server starts. The site was stored on an s3rver of this file's
@@ -22,28 +21,17 @@ import { freePort, startTestServer, type TestServer } from '../support/test-serv
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let folder: string;
-let port: number;
-let s3rver: S3rverProcess;
-let bucket: TestBucket;
-/** Between the server and s3rver, to count the requests the bucket gets. */
-let proxy: TcpProxy;
+let own: OwnBucket;
 let server: TestServer;
 let photo: UploadFile;
 
 beforeAll(async () => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bucket-down-'));
-  port = await freePort();
-  s3rver = await spawnS3rver(folder, port);
-  bucket = await bucketOn(s3rver.endpoint);
-  proxy = await startTcpProxy(port);
+  own = await startOwnBucket();
   photo = await jpeg('a.jpg', 900, 600);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
-  await proxy?.close();
-  await s3rver?.kill();
-  if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  await own?.close();
 });
 
 function upload(cookie: string) {
@@ -53,14 +41,13 @@ function upload(cookie: string) {
 describe('a bucket that does not answer at start', () => {
   it('starts the site degraded, and recovers without a restart once the bucket answers', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bucket-down-data-'));
-    const throughProxy = { ...bucket, env: { ...bucket.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}` } };
-    server = await startTestServer({}, dataDir, { bucket: throughProxy });
+    server = await startTestServer({}, dataDir, { bucket: own.throughProxy });
     const before = await createProject(adminOf(server, await server.login()), { title: 'Paro house' }, [photo]);
     await server.stop();
-    await s3rver.kill();
+    await own.kill();
 
     const started = performance.now();
-    server = await startTestServer({}, dataDir, { bucket: throughProxy });
+    server = await startTestServer({}, dataDir, { bucket: own.throughProxy });
     const startMs = performance.now() - started;
     const cookie = await server.login();
 
@@ -80,7 +67,7 @@ describe('a bucket that does not answer at start', () => {
     expect(dashboard.status).toBe(200);
     expect(await dashboard.text()).toContain(MESSAGES.imageStoreNotAnswering);
 
-    s3rver = await spawnS3rver(folder, port);
+    await own.restart();
     const backAt = performance.now();
     let healthy = false;
     while (!healthy && performance.now() - backAt < STORAGE_PROBE_INTERVAL_MS * 3) {
@@ -100,7 +87,7 @@ describe('a bucket that does not answer at start', () => {
 
     // A monitor asking often costs the bucket one request in STORAGE_STATE_TTL_MS at most.
     let bucketRequests = 0;
-    proxy.watch((chunk) => {
+    own.proxy.watch((chunk) => {
       if (/^(GET|PUT|POST|HEAD|DELETE) /.test(chunk.subarray(0, 7).toString('latin1'))) bucketRequests += 1;
     });
     const healthCalls = 50;
@@ -110,12 +97,12 @@ describe('a bucket that does not answer at start', () => {
     const healthRequests = bucketRequests;
     // The count sees the bucket's requests: an image not read yet is one.
     expect((await fetch(`${server.url}/uploads/${before.imageDetails[0]!.variants[0]!.path}`)).status).toBe(200);
-    proxy.watch(undefined);
+    own.proxy.watch(undefined);
     expect(healthRequests).toBeLessThanOrEqual(1);
     expect(bucketRequests).toBeGreaterThan(healthRequests);
 
     const log = server.output();
-    expect(log).toContain(`The image store, the bucket "${bucket.bucket}", does not answer`);
+    expect(log).toContain(`The image store, the bucket "${own.bucket.bucket}", does not answer`);
     expect(log).toContain('Waiting for the image store to answer before removing the image files no record points at.');
     expect(log).toMatch(/"msg":"start-up work done once the image store answered","work":"removing the image files/);
     expect(log).toContain('"msg":"image store available again"');
@@ -131,6 +118,7 @@ describe('a bucket that does not answer at start', () => {
   }, 90_000);
 
   it('still refuses to start on a bucket that answers it does not exist (the configuration)', async () => {
+    const { bucket } = own;
     const missing = { ...bucket, env: { ...bucket.env, S3_BUCKET: `${bucket.bucket}-missing` } };
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bucket-missing-'));
     try {
