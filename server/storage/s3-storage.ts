@@ -69,16 +69,22 @@ export class S3Storage implements MediaStorage {
   readonly kind = 's3';
   readonly sweepMinAgeMs = S3_SWEEP_MIN_AGE_MS;
   readonly changes = new StorageChanges();
-  readonly reachability = new StorageReachability(() => this.listOne(STORAGE_PROBE_TIMEOUT_MS));
+  readonly reachability: StorageReachability;
   readonly client: S3Client;
   readonly bucket: string;
 
-  /** `listPageSize`: keys per ListObjectsV2 page (S3's most is 1,000; smaller in the tests). */
+  /**
+   * `listPageSize`: keys per ListObjectsV2 page (S3's most is 1,000; smaller in the tests). `part`: what the log
+   * calls the bucket when it stops or starts answering (the backups' bucket reads through this class too).
+   */
   constructor(
     settings: S3Settings,
-    private readonly options: { listPageSize?: number } = {},
+    private readonly options: { listPageSize?: number; part?: string } = {},
   ) {
     this.bucket = settings.bucket;
+    this.reachability = new StorageReachability(options.part ?? 'image store', () =>
+      this.listOne(STORAGE_PROBE_TIMEOUT_MS),
+    );
     this.client = new S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),

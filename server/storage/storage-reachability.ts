@@ -28,8 +28,14 @@ export class StorageReachability implements StoreReachability {
   private waiting: (() => void)[] = [];
   private stopped = false;
 
-  /** `probe` asks the bucket once, within STORAGE_PROBE_TIMEOUT_MS, as a request whose outcome is recorded here. */
-  constructor(private readonly probe: () => Promise<void>) {}
+  /**
+   * `part` names the bucket in the log ("image store"); `probe` asks it once, within STORAGE_PROBE_TIMEOUT_MS, as a
+   * request whose outcome is recorded here.
+   */
+  constructor(
+    private readonly part: string,
+    private readonly probe: () => Promise<void>,
+  ) {}
 
   /** The outcome of a request: answered, or the error it failed with. */
   record(outcome: { answered: true } | { answered: false; error: unknown }): void {
@@ -39,14 +45,14 @@ export class StorageReachability implements StoreReachability {
       this.answering = true;
       clearTimeout(this.probeTimer);
       this.probeTimer = undefined;
-      logEvent('info', 'image store available again', { afterMs: Date.now() - this.downSince });
+      logEvent('info', `${this.part} available again`, { afterMs: Date.now() - this.downSince });
       for (const resolve of this.waiting.splice(0)) resolve();
       return;
     }
     if (!this.answering) return;
     this.answering = false;
     this.downSince = Date.now();
-    logEvent('error', 'image store unavailable', { error: reasonOf(outcome.error) });
+    logEvent('error', `${this.part} unavailable`, { error: reasonOf(outcome.error) });
     this.scheduleProbe();
   }
 

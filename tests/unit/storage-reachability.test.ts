@@ -21,7 +21,7 @@ beforeEach(() => {
   vi.spyOn(process.stdout, 'write').mockReturnValue(true);
   bucketAnswers = true;
   probes = 0;
-  reachability = new StorageReachability(async () => {
+  reachability = new StorageReachability('image store', async () => {
     probes += 1;
     reachability.record(
       bucketAnswers ? { answered: true } : { answered: false, error: new Error('connect ECONNREFUSED') },
