@@ -197,6 +197,11 @@ export const MESSAGES = {
   imagesUnavailable: 'Images are unavailable for a moment.',
   imageStoreUnavailableNotSaved:
     'The image store is not answering, so nothing was saved. Please try again in a few minutes.',
+  /** On every dashboard page while the bucket does not answer (decision 027). */
+  imageStoreNotAnswering:
+    'The image store is not answering just now: images the site has not shown lately are missing from its pages, ' +
+    'and uploads are refused. Both work again by themselves once it answers; if this stays, ask whoever looks after ' +
+    'the server to check the bucket.',
   diskFull:
     "The server's disk is full, so nothing was saved. Please ask whoever looks after the server to free some space, " +
     'then try again.',

@@ -24,7 +24,10 @@ import { startVisitRecorder } from './services/visits/visit-recorder';
 import { startVisitUpkeep } from './services/visits/visit-rollups';
 import { startBackups } from './services/backups/backup-runner';
 import { visitCountryTable } from './services/visits/visit-country';
-import { createMediaStorage } from './storage';
+import { createMediaStorage, type MediaStorage } from './storage';
+import { reasonOf, StorageUnavailableError } from './storage/storage-faults';
+import { STORAGE_PROBE_INTERVAL_MS } from './storage/storage-reachability';
+import { WorkAwaitingStorage } from './work-awaiting-storage';
 
 export interface StartOptions {
   /** Project root, where build/client lives. */
@@ -81,21 +84,43 @@ async function migrate(db: Db, first: boolean): Promise<void> {
   }
 }
 
-async function prepareData(config: Config, sweep: boolean): Promise<ServiceContext> {
+/**
+ * Readies the image store: the disk's folder, or a look at the bucket. A bucket that refuses (missing, wrong
+ * credentials) stops the start, as a wrong S3_BUCKET should; one that does not answer does not (decision 027).
+ */
+async function prepareStorage(storage: MediaStorage, config: Config): Promise<void> {
+  try {
+    const leftovers = await storage.prepare();
+    if (leftovers > 0) console.log(`Removed ${leftovers} unfinished upload file(s) left by an earlier stop.`);
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError) || config.mediaStorage.kind !== 's3') throw error;
+    console.warn(
+      `The image store, the bucket "${config.mediaStorage.bucket}", does not answer (${reasonOf(error.cause)}). ` +
+        'The site starts without it: pages answer, images not yet read answer "Images are unavailable for a ' +
+        `moment." and uploads are refused, until it answers again; it is asked every ` +
+        `${STORAGE_PROBE_INTERVAL_MS / 1000} s.`,
+    );
+  }
+}
+
+async function prepareData(
+  config: Config,
+  sweep: boolean,
+): Promise<{ ctx: ServiceContext; awaitingStorage: WorkAwaitingStorage }> {
   if (sweep) reportDataDirTightened(config);
   const secretKey = await loadSecretKey(config);
   const storage = await createMediaStorage(config);
-  if (sweep) {
-    const leftovers = await storage.prepare();
-    if (leftovers > 0) console.log(`Removed ${leftovers} unfinished upload file(s) left by an earlier stop.`);
-  }
+  const awaitingStorage = new WorkAwaitingStorage(storage);
+  if (sweep) await prepareStorage(storage, config);
   const db = openDatabase(config);
   await migrate(db, sweep);
   if (sweep) {
-    const orphans = await removeUnreferencedImageFiles(db, storage);
-    if (orphans > 0) console.log(`Removed ${orphans} image file(s) no record points at, left by an earlier stop.`);
+    await awaitingStorage.run('removing the image files no record points at', async () => {
+      const orphans = await removeUnreferencedImageFiles(db, storage);
+      if (orphans > 0) console.log(`Removed ${orphans} image file(s) no record points at, left by an earlier stop.`);
+    });
   }
-  return { db, storage, config, secretKey };
+  return { ctx: { db, storage, config, secretKey }, awaitingStorage };
 }
 
 function describeSignIn(
@@ -140,7 +165,8 @@ async function seedDemo(ctx: ServiceContext): Promise<void> {
 /**
  * Images stored before a variant width existed get it after the server listens: the demo content's
  * 64 images took 18 s on a busy two-core machine, too long to keep a start-up (and a deploy) waiting,
- * and until then `srcset` offers the widths the images already have.
+ * and until then `srcset` offers the widths the images already have. A bucket that does not answer
+ * makes it wait for its return (`WorkAwaitingStorage`).
  */
 async function addVariantsInBackground(ctx: ServiceContext, signal: AbortSignal): Promise<void> {
   const started = performance.now();
@@ -149,7 +175,9 @@ async function addVariantsInBackground(ctx: ServiceContext, signal: AbortSignal)
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (count > 0) console.log(`Added the missing image variants of ${count} image(s) in ${seconds} s.`);
   } catch (error) {
-    if (!signal.aborted) console.error('Could not add the missing image variants:', error);
+    if (signal.aborted) return;
+    if (error instanceof StorageUnavailableError) throw error;
+    console.error('Could not add the missing image variants:', error);
   }
 }
 
@@ -181,15 +209,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   keepNewFilesPrivate();
   const config = readConfig(options.env);
   const first = options.first ?? true;
-  const ctx = await prepareData(config, first);
+  const { ctx, awaitingStorage } = await prepareData(config, first);
   const admin = await withStartupLock(ctx.db, async () => {
     const ensured = await ensureAdmin(ctx, { username: config.adminUsername, password: config.adminPassword });
     // The first process of a cluster is enough: the others start once it listens.
     const sealed = first ? await sealPlaintextTotpSecrets(ctx.db, ctx.secretKey) : 0;
     if (sealed > 0) console.log(`Encrypted ${sealed} two-factor secret(s) an earlier version stored in the clear.`);
-    if (config.seedDemo) await seedDemo(ctx);
     return ensured;
   });
+  // Under a lock of its own, which the seeding takes again when the image store makes it wait.
+  if (config.seedDemo) {
+    await awaitingStorage.run('adding the demo content', () => withStartupLock(ctx.db, () => seedDemo(ctx)));
+  }
 
   // After the seeding: the site's name, which the e-mails carry, is there by now.
   const notifier = config.notifications ? startNotificationSender(ctx, config.notifications) : undefined;
@@ -240,12 +271,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (first && config.siteUrlProblem) console.warn(`\n*** WARNING: ${config.siteUrlProblem}\n`);
   // One process of a cluster is enough: the others would make the same files again.
   const variantsDone = new AbortController();
-  const addingVariants = first ? addVariantsInBackground(ctx, variantsDone.signal) : Promise.resolve();
+  const addingVariants = first
+    ? awaitingStorage.run('adding the missing image variants', () => addVariantsInBackground(ctx, variantsDone.signal))
+    : Promise.resolve();
 
   let closing: Promise<void> | undefined;
   const close = () => {
     variantsDone.abort();
     closing ??= stopListening(server)
+      .then(() => awaitingStorage.stop())
       .then(() => notifier?.stop())
       .then(() => ctx.visits?.stop())
       .then(() => visitUpkeep?.stop())

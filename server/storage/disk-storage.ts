@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { type MediaStorage, StorageChanges, type StoredEntry, type StoredObject } from './media-storage';
+import {
+  type MediaStorage,
+  StorageChanges,
+  type StoredEntry,
+  type StoredObject,
+  type StoreReachability,
+} from './media-storage';
 
 /** Prefix of the files a write is still filling; /uploads never serves them (dot-files). */
 export const TEMP_PREFIX = '.tmp-';
@@ -62,11 +68,19 @@ export async function removeLeftoverTempFiles(uploadsDir: string): Promise<numbe
   return removed;
 }
 
+/** The disk's answer to whether it answers. */
+const DISK_ANSWERS: StoreReachability = {
+  known: true,
+  answers: () => Promise.resolve(true),
+  whenAnswering: () => Promise.resolve(),
+};
+
 /** DATA_DIR/uploads: one folder per owner, files written atomically and flushed (the default storage). */
 export class DiskStorage implements MediaStorage {
   readonly kind = 'disk';
   readonly sweepMinAgeMs = 0;
   readonly changes = new StorageChanges();
+  readonly reachability = DISK_ANSWERS;
 
   constructor(readonly dir: string) {}
 

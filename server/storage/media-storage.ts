@@ -25,6 +25,19 @@ export class StorageChanges {
   }
 }
 
+/**
+ * Whether the store answers (decision 027), for `/api/health`, the dashboard and the start-up work a bucket outage
+ * puts off. The disk always does, as far as this site can tell: a full one answers with its own error.
+ */
+export interface StoreReachability {
+  /** As far as this process knows, without asking. */
+  readonly known: boolean;
+  /** As known, or, when that is some seconds old, after asking the store once. */
+  answers(): Promise<boolean>;
+  /** Resolves once the store answers: at once when it does. */
+  whenAnswering(): Promise<void>;
+}
+
 export interface StoredObject {
   body: Readable;
   length: number;
@@ -50,6 +63,7 @@ export interface MediaStorage {
   readonly sweepMinAgeMs: number;
   /** This process's writes and deletions, told as they end. */
   readonly changes: StorageChanges;
+  readonly reachability: StoreReachability;
   /** Stores one file under its final name; a reader never sees it half written. */
   put(name: string, data: Buffer, contentType: string): Promise<void>;
   /** Makes the files just `put` durable before the row that names them commits (disk: flushes their folders). */
@@ -60,7 +74,10 @@ export interface MediaStorage {
   delete(names: string[]): Promise<void>;
   /** Every stored file (for the start-up sweep of unreferenced files). */
   list(): Promise<StoredEntry[]>;
-  /** Start-up, before requests: creates what is missing and removes unfinished writes; answers how many. */
+  /**
+   * Start-up, before requests: creates what is missing and removes unfinished writes; answers how many. The bucket's
+   * throws StorageUnavailableError when it does not answer, which the start-up lets pass (decision 027).
+   */
   prepare(): Promise<number>;
   /** Releases connections. */
   close(): void;

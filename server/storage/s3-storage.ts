@@ -18,6 +18,7 @@ import {
   type StoredObject,
 } from './media-storage';
 import { StorageUnavailableError } from './storage-faults';
+import { STORAGE_PROBE_TIMEOUT_MS, StorageReachability } from './storage-reachability';
 
 /** DeleteObjects takes at most 1,000 keys per call. */
 const DELETE_BATCH = 1000;
@@ -68,15 +69,22 @@ export class S3Storage implements MediaStorage {
   readonly kind = 's3';
   readonly sweepMinAgeMs = S3_SWEEP_MIN_AGE_MS;
   readonly changes = new StorageChanges();
+  readonly reachability: StorageReachability;
   readonly client: S3Client;
   readonly bucket: string;
 
-  /** `listPageSize`: keys per ListObjectsV2 page (S3's most is 1,000; smaller in the tests). */
+  /**
+   * `listPageSize`: keys per ListObjectsV2 page (S3's most is 1,000; smaller in the tests). `part`: what the log
+   * calls the bucket when it stops or starts answering (the backups' bucket reads through this class too).
+   */
   constructor(
     settings: S3Settings,
-    private readonly options: { listPageSize?: number } = {},
+    private readonly options: { listPageSize?: number; part?: string } = {},
   ) {
     this.bucket = settings.bucket;
+    this.reachability = new StorageReachability(options.part ?? 'image store', () =>
+      this.listOne(STORAGE_PROBE_TIMEOUT_MS),
+    );
     this.client = new S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
@@ -94,13 +102,36 @@ export class S3Storage implements MediaStorage {
     });
   }
 
-  /** Runs one call to the bucket; a bucket out of reach becomes StorageUnavailableError (503, one log line). */
+  /**
+   * Runs one call to the bucket and tells `reachability` whether it answered; a bucket out of reach becomes
+   * StorageUnavailableError (503, one log line).
+   */
   private async call<T>(request: () => Promise<T>): Promise<T> {
     try {
-      return await request();
+      const answer = await request();
+      this.reachability.record({ answered: true });
+      return answer;
     } catch (error) {
-      throw isUnreachable(error) ? new StorageUnavailableError(error) : error;
+      if (!isUnreachable(error)) {
+        this.reachability.record({ answered: true });
+        throw error;
+      }
+      this.reachability.record({ answered: false, error });
+      throw new StorageUnavailableError(error);
     }
+  }
+
+  /** Lists one key within `timeoutMs`: whether the bucket answers, and is this site's to read. */
+  private async listOne(timeoutMs: number): Promise<void> {
+    const command = new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 });
+    const signal = AbortSignal.timeout(timeoutMs);
+    await this.call(() =>
+      this.client.send(command, { abortSignal: signal }).catch((error: unknown) => {
+        // The SDK's words for it are "Request aborted"; the log says what happened.
+        if (!signal.aborted) throw error;
+        throw Object.assign(new Error(`no answer within ${timeoutMs} ms`, { cause: error }), { name: 'TimeoutError' });
+      }),
+    );
   }
 
   async put(name: string, data: Buffer, contentType: string): Promise<void> {
@@ -187,10 +218,12 @@ export class S3Storage implements MediaStorage {
   }
 
   async prepare(): Promise<number> {
-    // Checks the bucket answers before the server takes requests; nothing is ever left half written.
+    // Checks the bucket before the server takes requests; nothing is ever left half written. A refusal (a missing
+    // bucket, refused credentials) stops the start: that is the configuration. No answer does not (decision 027).
     try {
-      await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 }));
+      await this.listOne(STORAGE_PROBE_TIMEOUT_MS);
     } catch (error) {
+      if (error instanceof StorageUnavailableError) throw error;
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       throw new Error(`MEDIA_STORAGE=s3: cannot list the bucket "${this.bucket}" (${reason})`, { cause: error });
     }
@@ -198,6 +231,7 @@ export class S3Storage implements MediaStorage {
   }
 
   close(): void {
+    this.reachability.stop();
     this.client.destroy();
   }
 }

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MEMORY } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
@@ -12,9 +9,8 @@ import { removeUnreferencedImageFiles } from '../../server/services/media/media'
 import { S3_REQUEST_TIMEOUT_MS, S3_SWEEP_MIN_AGE_MS, S3Storage } from '../../server/storage/s3-storage';
 import { api, form } from '../support/api-client';
 import { adminOf, createProject, jpeg, type UploadFile } from '../support/factories';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
-import { bucketOn, type S3rverProcess, spawnS3rver, type TestBucket } from '../support/test-media';
-import { freePort, startTestServer, type TestServer } from '../support/test-server';
+import { type OwnBucket, startOwnBucket } from '../support/own-bucket';
+import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
  * Issue 26: the bucket goes away. The server stores its images on an s3rver of this file's own, through a TCP proxy
@@ -29,31 +25,21 @@ const CACHED_PAGES = ['/', '/about', '/contact', '/design', '/blog'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let folder: string;
-let port: number;
-let s3rver: S3rverProcess;
-let bucket: TestBucket;
-let proxy: TcpProxy;
+let own: OwnBucket;
 let server: TestServer;
 let cookie: string;
 let photo: UploadFile;
 
 beforeAll(async () => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bucket-outage-'));
-  port = await freePort();
-  s3rver = await spawnS3rver(folder, port);
-  bucket = await bucketOn(s3rver.endpoint);
-  proxy = await startTcpProxy(port);
-  server = await startTestServer({ ...bucket.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}` });
+  own = await startOwnBucket();
+  server = await startTestServer(own.throughProxy.env);
   cookie = await server.login();
   // 1000 px wide: the image and six variants, seven PUTs an upload.
   photo = await jpeg('a.jpg', 1000, 700);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
-  await proxy?.close();
-  await s3rver?.kill();
-  if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  await own?.close();
 });
 
 function upload(): Promise<{ status: number; body: unknown; headers: Headers; ms: number }> {
@@ -95,18 +81,18 @@ describe('the bucket going away', () => {
     let puts = 0;
     let cutAt = 0;
     let stopped: Promise<void> | undefined;
-    proxy.watch((chunk) => {
+    own.proxy.watch((chunk) => {
       // The SDK's retries of the cut PUT are not counted.
       if (cutAt || chunk.subarray(0, 4).toString('latin1') !== 'PUT ') return;
       puts += 1;
       if (puts !== 2) return;
       cutAt = performance.now();
-      proxy.cut();
+      own.proxy.cut();
       // Connections to the proxy reach the dead port once s3rver is gone: refused, as a stopped bucket's are.
-      stopped = s3rver.kill().then(() => proxy.restore());
+      stopped = own.kill().then(() => own.proxy.restore());
     });
     const cutUpload = await upload();
-    proxy.watch(undefined);
+    own.proxy.watch(undefined);
     await stopped;
     const answeredAfterCutMs = performance.now() - cutAt;
 
@@ -147,12 +133,16 @@ describe('the bucket going away', () => {
     const downUpload = await upload();
     // Its time is mostly the image's encoding, before the first PUT finds the bucket gone: printed, not bounded.
     expect(downUpload.status).toBe(503);
-    expect(await api(server, 'GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    // The process serves, and says which part is down (decision 027).
+    expect(await api(server, 'GET', '/api/health')).toMatchObject({
+      status: 200,
+      body: { status: 'degraded', mediaStorage: 'unavailable' },
+    });
     expect(during.pagesOk).toBe(during.pages);
     expect(during.slowestImageMs).toBeLessThan(2000);
 
     // The bucket comes back on the same port and folder; the next upload is stored.
-    s3rver = await spawnS3rver(folder, port);
+    await own.restart();
     const backAt = performance.now();
     let recovered: Awaited<ReturnType<typeof upload>> | undefined;
     let tries = 0;
@@ -168,9 +158,10 @@ describe('the bucket going away', () => {
     // Includes the successful upload's own time (decoding and encoding seven files, seven PUTs).
     const recoveryMs = performance.now() - backAt;
     expect(recovered?.status).toBe(201);
+    expect((await api(server, 'GET', '/api/health')).body).toEqual({ status: 'ok' });
 
     const db = openDatabase(readConfig({ DATA_DIR: server.dataDir }));
-    const storage = new S3Storage(bucket.settings);
+    const storage = new S3Storage(own.bucket.settings);
     try {
       const before = await referencedAndStored(db, storage);
       const missing = before.referenced.filter((name) => !before.stored.includes(name));
@@ -207,7 +198,7 @@ describe('the bucket going away', () => {
   }, 60_000);
 
   it('bounds an upload to a bucket that accepts connections and never answers', async () => {
-    proxy.setDelay(10 * 60_000);
+    own.proxy.setDelay(10 * 60_000);
     try {
       const [hung, image] = await Promise.all([
         upload(),
@@ -228,9 +219,9 @@ describe('the bucket going away', () => {
       for (const ms of [hung.ms, image.ms]) expect(ms).toBeLessThan(3 * S3_REQUEST_TIMEOUT_MS + 5000);
     } finally {
       // What the proxy still holds never reaches s3rver.
-      proxy.setDelay(0);
-      proxy.cut();
-      proxy.restore();
+      own.proxy.setDelay(0);
+      own.proxy.cut();
+      own.proxy.restore();
     }
     expect((await upload()).status).toBe(201);
   }, 60_000);

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from 'react-router';
+import { MESSAGES } from '../../../core/messages';
 import { countNewContactMessages } from '../../../server/services/content/contacts';
 import { requireAdminSession } from './session.server';
 
@@ -9,5 +10,6 @@ export async function loadDashboardLayout(context: AppLoadContext, request: Requ
     newMessages: await countNewContactMessages(context.ctx),
     timeZone: context.ctx.config.siteTimeZone,
     siteUrlProblem: context.ctx.config.siteUrlProblem ?? null,
+    imageStoreProblem: (await context.ctx.storage.reachability.answers()) ? null : MESSAGES.imageStoreNotAnswering,
   };
 }

@@ -85,6 +85,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       </nav>
       <main id="main" className="dashboard__main">
         {loaderData.siteUrlProblem && <p className="dashboard__set-up">{loaderData.siteUrlProblem}</p>}
+        {loaderData.imageStoreProblem && <p className="dashboard__set-up">{loaderData.imageStoreProblem}</p>}
         <SiteTimeZone value={loaderData.timeZone}>
           <Outlet />
         </SiteTimeZone>

@@ -12,10 +12,15 @@ import { bodyFields } from '../params';
 export function siteRouter(ctx: ServiceContext): Router {
   const router = Router();
 
-  // 200 while the process serves, which it does through a database outage too (kept pages answer); the body says
-  // which, for a monitor to tell the owner.
-  router.get('/health', (_req, res) => {
-    res.json(databaseAvailable(ctx.db) ? { status: 'ok' } : { status: 'degraded', database: 'unavailable' });
+  // 200 while the process serves, which it does through a database or bucket outage too (kept pages answer); the
+  // body names each part that is down, for a monitor to tell the owner. The bucket's state is its last request's
+  // outcome, asked again at most every STORAGE_STATE_TTL_MS (decision 027).
+  router.get('/health', async (_req, res) => {
+    const down = {
+      ...(databaseAvailable(ctx.db) ? {} : { database: 'unavailable' }),
+      ...((await ctx.storage.reachability.answers()) ? {} : { mediaStorage: 'unavailable' }),
+    };
+    res.json(Object.keys(down).length === 0 ? { status: 'ok' } : { status: 'degraded', ...down });
   });
 
   router.get('/stats', async (req, res) => sendPublicJson(req, res, { data: await getSiteStats(ctx) }));

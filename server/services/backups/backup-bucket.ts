@@ -21,7 +21,7 @@ export class BackupBucket {
 
   constructor(connection: S3Connection) {
     this.name = connection.bucket;
-    this.objects = new S3Storage({ ...connection, publicUrl: undefined });
+    this.objects = new S3Storage({ ...connection, publicUrl: undefined }, { part: 'backup bucket' });
   }
 
   /** Streams the file up: an archive with a site's every image can be larger than what is wise to hold in memory. */
