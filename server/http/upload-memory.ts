@@ -101,7 +101,8 @@ export interface ReadToken {
 /**
  * The small stored images of this process, kept with their answers (decision 023), bounded in bytes. A copy goes
  * when this process's storage writes or deletes its name (`forget`), and is not served past `recheckMs`: then it
- * is read again, which is how a deletion by another process or instance reaches this one.
+ * is read again, which is how a deletion by another process or instance reaches this one. Until that read replaces
+ * it, a copy due stays as the last one known (`lastKnown`), for when the storage cannot be read.
  */
 export class UploadMemory {
   private readonly copies: ByteBoundedLru<Copy>;
@@ -127,9 +128,15 @@ export class UploadMemory {
   /** The answer kept for `name`, unless there is none or it is due to be read again. */
   find(name: string): KeptUpload | undefined {
     const copy = this.copies.get(name);
-    if (copy && this.now() - copy.readAt < this.limits.recheckMs) return copy.kept;
-    if (copy) this.copies.delete(name);
-    return undefined;
+    return copy && this.now() - copy.readAt < this.limits.recheckMs ? copy.kept : undefined;
+  }
+
+  /**
+   * The answer kept for `name`, even one due to be read again: when the image store does not answer, a copy some
+   * seconds older than `recheckMs` is better than no image (decision 027).
+   */
+  lastKnown(name: string): KeptUpload | undefined {
+    return this.copies.get(name)?.kept;
   }
 
   readToken(): ReadToken {

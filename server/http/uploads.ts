@@ -10,7 +10,7 @@ import { publishingNowMs } from '../services/content/publishing-clock';
 import { UPLOADED_FILE_PATTERN } from '../services/media/images';
 import { DiskStorage } from '../storage/disk-storage';
 import { MEDIA_CACHE_CONTROL, type MediaStorage, type StoredObject } from '../storage/media-storage';
-import { reasonOf } from '../storage/storage-faults';
+import { reasonOf, StorageUnavailableError } from '../storage/storage-faults';
 import { logPartFailure, partFailureOf, STORAGE_RETRY_AFTER_SECONDS } from './errors';
 import { logRequestLine } from './request-log';
 import { securityHeaderList } from './security-headers';
@@ -88,6 +88,8 @@ export function createUploads(
   const readStored = async (name: string): Promise<KeptUpload | StoredObject | undefined> => {
     const token = memory.readToken();
     const stored = await storage.get(name);
+    // Gone since it was kept (another process deleted it): no longer a copy to answer when the bucket is away.
+    if (!stored && memory.lastKnown(name)) memory.forget([name]);
     if (!stored || stored.length > memory.maxFileBytes) return stored;
     const body = await buffer(stored.body);
     const etag = stored.etag ?? (stored.lastModified && fileEtag(body.length, stored.lastModified));
@@ -132,6 +134,12 @@ export function createUploads(
       try {
         found = await read(name);
       } catch (error) {
+        // A copy kept before the bucket went out of reach answers on, due to be read again or not.
+        const lastKnown = error instanceof StorageUnavailableError ? memory.lastKnown(name) : undefined;
+        if (lastKnown) {
+          sendKept(req, res, lastKnown);
+          return;
+        }
         // The bucket out of reach is one line; anything else (a missing bucket, refused credentials) is the
         // configuration's fault, logged whole. The visitor hears the same either way, at once.
         const failure = partFailureOf(error, req.method);

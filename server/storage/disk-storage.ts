@@ -73,6 +73,7 @@ const DISK_ANSWERS: StoreReachability = {
   known: true,
   answers: () => Promise.resolve(true),
   whenAnswering: () => Promise.resolve(),
+  refuseWhileDown: () => undefined,
 };
 
 /** DATA_DIR/uploads: one folder per owner, files written atomically and flushed (the default storage). */

@@ -36,6 +36,8 @@ export interface StoreReachability {
   answers(): Promise<boolean>;
   /** Resolves once the store answers: at once when it does. */
   whenAnswering(): Promise<void>;
+  /** Throws StorageUnavailableError at once while the store is known not to answer. */
+  refuseWhileDown(): void;
 }
 
 export interface StoredObject {

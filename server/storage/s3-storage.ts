@@ -104,9 +104,11 @@ export class S3Storage implements MediaStorage {
 
   /**
    * Runs one call to the bucket and tells `reachability` whether it answered; a bucket out of reach becomes
-   * StorageUnavailableError (503, one log line).
+   * StorageUnavailableError (503, one log line). While it is known not to answer, a call is refused at once
+   * without being sent, unless it is the one that asks whether it is back (`whileDown: 'send'`, the probe).
    */
-  private async call<T>(request: () => Promise<T>): Promise<T> {
+  private async call<T>(request: () => Promise<T>, whileDown: 'refuse' | 'send' = 'refuse'): Promise<T> {
+    if (whileDown === 'refuse') this.reachability.refuseWhileDown();
     try {
       const answer = await request();
       this.reachability.record({ answered: true });
@@ -121,16 +123,23 @@ export class S3Storage implements MediaStorage {
     }
   }
 
-  /** Lists one key within `timeoutMs`: whether the bucket answers, and is this site's to read. */
+  /**
+   * Lists one key within `timeoutMs`: whether the bucket answers, and is this site's to read. The start's check and
+   * the probe, so it is sent even while the bucket is known not to answer.
+   */
   private async listOne(timeoutMs: number): Promise<void> {
     const command = new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 });
     const signal = AbortSignal.timeout(timeoutMs);
-    await this.call(() =>
-      this.client.send(command, { abortSignal: signal }).catch((error: unknown) => {
-        // The SDK's words for it are "Request aborted"; the log says what happened.
-        if (!signal.aborted) throw error;
-        throw Object.assign(new Error(`no answer within ${timeoutMs} ms`, { cause: error }), { name: 'TimeoutError' });
-      }),
+    await this.call(
+      () =>
+        this.client.send(command, { abortSignal: signal }).catch((error: unknown) => {
+          // The SDK's words for it are "Request aborted"; the log says what happened.
+          if (!signal.aborted) throw error;
+          throw Object.assign(new Error(`no answer within ${timeoutMs} ms`, { cause: error }), {
+            name: 'TimeoutError',
+          });
+        }),
+      'send',
     );
   }
 

@@ -1,6 +1,6 @@
 import { logEvent } from '../log';
 import type { StoreReachability } from './media-storage';
-import { reasonOf } from './storage-faults';
+import { reasonOf, StorageUnavailableError } from './storage-faults';
 
 /**
  * How long what the bucket last did (answered a request, or not) stands for its state, for `/api/health` and the
@@ -18,6 +18,7 @@ export const STORAGE_PROBE_TIMEOUT_MS = 2_000;
  * even a refusal; none, or a 5xx, does not), refreshed by a probe when it is older than STORAGE_STATE_TTL_MS. From
  * the first request without an answer until a probe gets one, a probe asks every STORAGE_PROBE_INTERVAL_MS, so
  * the state, and the start-up work an outage put off (`whenAnswering`), follow the bucket's return by themselves.
+ * Meanwhile the probe is the only request sent: every other one is refused at once (`refuseWhileDown`).
  */
 export class StorageReachability implements StoreReachability {
   private answering = true;
@@ -59,6 +60,18 @@ export class StorageReachability implements StoreReachability {
   /** As far as this process knows, without asking the bucket. */
   get known(): boolean {
     return this.answering;
+  }
+
+  /**
+   * Throws StorageUnavailableError at once while the bucket is known not to answer (from a request or probe without
+   * an answer until a probe gets one), so that no request waits out the client's timeouts on a bucket that hangs,
+   * about 15 s each (decision 026). Not yet known (no request so far) is not down.
+   */
+  refuseWhileDown(): void {
+    if (this.answering) return;
+    const waited = Date.now() - this.downSince;
+    const reason = `no answer for ${waited} ms, so not asked (a probe asks every ${STORAGE_PROBE_INTERVAL_MS} ms)`;
+    throw new StorageUnavailableError(Object.assign(new Error(reason), { name: 'NotSent' }));
   }
 
   /** Whether the bucket answers: what is known, or, when that is STORAGE_STATE_TTL_MS old, one probe's outcome. */

@@ -3,7 +3,8 @@ import { freePort } from './test-server';
 
 /**
  * A TCP proxy on a loopback port in front of another, which a test drives as a failing network would behave: slow
- * (`setDelay`), watched (`watch`, to act at a chosen moment of a conversation), or cut (`cut`, then `restore`).
+ * (`setDelay`), watched (`watch`, to act at a chosen moment of a conversation), cut (`cut`, then `restore`), or hung
+ * (`hang`, then `restore`).
  */
 export interface TcpProxy {
   port: number;
@@ -16,7 +17,12 @@ export interface TcpProxy {
    * until `restore`: a network that drops.
    */
   cut: () => void;
-  /** Forwards new connections again. */
+  /**
+   * Accepts connections and takes what clients send (`watch` still sees it), but forwards nothing either way until
+   * `restore`: a peer that takes requests and never answers.
+   */
+  hang: () => void;
+  /** Forwards new connections again; those open while hung are ended, having lost what the proxy dropped. */
   restore: () => void;
   close: () => Promise<void>;
 }
@@ -24,12 +30,13 @@ export interface TcpProxy {
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   let delayMs = 0;
   let watcher: ((chunk: Buffer) => void) | undefined;
-  let refusing = false;
+  let state: 'forwarding' | 'refusing' | 'hung' = 'forwarding';
   const sockets = new Set<net.Socket>();
   const forward = (from: net.Socket, to: net.Socket, watched: boolean) => {
     let queue = Promise.resolve();
     from.on('data', (chunk) => {
       if (watched) watcher?.(chunk);
+      if (state === 'hung') return;
       const wait = delayMs;
       queue = queue
         .then(() => (wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : undefined))
@@ -41,7 +48,7 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     from.on('error', () => to.destroy());
   };
   const server = net.createServer((client) => {
-    if (refusing) {
+    if (state === 'refusing') {
       client.destroy();
       return;
     }
@@ -55,16 +62,23 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const cut = () => {
-    refusing = true;
+  const endAll = () => {
     for (const socket of sockets) socket.destroy();
+  };
+  const cut = () => {
+    state = 'refusing';
+    endAll();
   };
   return {
     port,
     setDelay: (ms) => (delayMs = ms),
     watch: (listener) => (watcher = listener),
     cut,
-    restore: () => (refusing = false),
+    hang: () => (state = 'hung'),
+    restore: () => {
+      if (state === 'hung') endAll();
+      state = 'forwarding';
+    },
     close: () =>
       new Promise<void>((resolve) => {
         cut();

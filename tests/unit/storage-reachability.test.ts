@@ -4,11 +4,12 @@ import {
   STORAGE_STATE_TTL_MS,
   StorageReachability,
 } from '../../server/storage/storage-reachability';
+import { StorageUnavailableError } from '../../server/storage/storage-faults';
 
 /**
  * What `/api/health` and the dashboard know of the bucket (decision 027), on the test clock: the last request's
  * outcome stands for STORAGE_STATE_TTL_MS, one probe refreshes it after that, and while the bucket is down a probe
- * every STORAGE_PROBE_INTERVAL_MS notices its return. The probe here stands for S3Storage's, which records its
+ * every STORAGE_PROBE_INTERVAL_MS notices its return, and every other request is refused at once. The probe here stands for S3Storage's, which records its
  * outcome as every request does.
  */
 
@@ -66,5 +67,27 @@ describe('the bucket as this process knows it', () => {
     // Back up, nothing probes on its own.
     await vi.advanceTimersByTimeAsync(STORAGE_PROBE_INTERVAL_MS * 4);
     expect(probes).toBe(2);
+  });
+
+  it('refuses requests at once while the bucket is known down, and lets them go once a probe has an answer', async () => {
+    // Not known yet (no request so far) is not down.
+    expect(() => reachability.refuseWhileDown()).not.toThrow();
+    reachability.record({ answered: true });
+    expect(() => reachability.refuseWhileDown()).not.toThrow();
+
+    bucketAnswers = false;
+    reachability.record({ answered: false, error: new Error('no answer within 5000 ms') });
+    await vi.advanceTimersByTimeAsync(1234);
+    expect(() => reachability.refuseWhileDown()).toThrow(StorageUnavailableError);
+    expect(() => reachability.refuseWhileDown()).toThrow('NotSent: no answer for 1234 ms, so not asked');
+    // The probes go on meanwhile, and one that fails keeps the requests refused.
+    await vi.advanceTimersByTimeAsync(STORAGE_PROBE_INTERVAL_MS);
+    expect(probes).toBe(1);
+    expect(() => reachability.refuseWhileDown()).toThrow(StorageUnavailableError);
+
+    bucketAnswers = true;
+    await vi.advanceTimersByTimeAsync(STORAGE_PROBE_INTERVAL_MS);
+    expect(probes).toBe(2);
+    expect(() => reachability.refuseWhileDown()).not.toThrow();
   });
 });

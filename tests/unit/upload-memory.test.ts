@@ -35,7 +35,7 @@ describe('UploadMemory', () => {
     expect(memory.find('project/big-0123456789abcdef.jpg')).toBeUndefined();
   });
 
-  it('answers a copy until it is due to be read again, counted from when its read began', () => {
+  it('answers a copy until it is due to be read again, counted from when its read began, then as the last known', () => {
     const time = clock();
     const memory = new UploadMemory(LIMITS, time.now);
     const token = memory.readToken();
@@ -46,6 +46,13 @@ describe('UploadMemory', () => {
     expect(memory.find('project/a-0123456789abcdef-400.webp')).toBe(image);
     time.move(1);
     expect(memory.find('project/a-0123456789abcdef-400.webp')).toBeUndefined();
+    // Kept until read again, for when the image store cannot be read.
+    expect(memory.lastKnown('project/a-0123456789abcdef-400.webp')).toBe(image);
+    const reread = imageOf(100);
+    memory.keep('project/a-0123456789abcdef-400.webp', reread, memory.readToken());
+    expect(memory.find('project/a-0123456789abcdef-400.webp')).toBe(reread);
+    memory.forget(['project/a-0123456789abcdef-400.webp']);
+    expect(memory.lastKnown('project/a-0123456789abcdef-400.webp')).toBeUndefined();
     expect(memory.bytes).toBe(0);
   });
 

@@ -234,6 +234,8 @@ export async function processImages(
   files: UploadedFile[],
   purpose: MediaPurpose,
 ): Promise<NewMediaItem[]> {
+  // Refused before the encoding, which a bucket known not to answer would only waste.
+  storage.reachability.refuseWhileDown();
   const done: NewMediaItem[] = [];
   try {
     for (const file of files) done.push(await processImage(storage, file, purpose));
