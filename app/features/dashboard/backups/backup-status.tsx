@@ -4,6 +4,7 @@ import type { BackupOverview, BackupResult } from '../../../../core/types';
 import { useHydrated } from '../../../lib/client-state';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
+import { SiteDateTime } from '../../../ui/site-date-time';
 import { dashboardRequest, errorText } from '../dashboard-api';
 import { NoticeArea, useNotice } from '../notice';
 import { TechnicalDetail } from '../technical-detail';
@@ -20,7 +21,6 @@ const NO_RETRIES_IN_WORDS = 'With backups off, nothing tries again by itself: pr
  * plain words: shown as long as no backup has worked since, and after that as a past event.
  */
 export function BackupStatus({ overview }: { overview: BackupOverview }) {
-  const zone = useSiteTimeZone();
   const { lastFailure, failedAttempts } = overview;
   return (
     <section className="dashboard-card backups__card" aria-labelledby="backups-schedule-title">
@@ -36,28 +36,16 @@ export function BackupStatus({ overview }: { overview: BackupOverview }) {
       )}
       <dl className="backups__facts">
         <dt>Next backup</dt>
-        <dd>
-          {overview.nextRunAt ? (
-            <time dateTime={overview.nextRunAt}>{formatDateTime(overview.nextRunAt, zone)}</time>
-          ) : (
-            'None planned'
-          )}
-        </dd>
+        <dd>{overview.nextRunAt ? <SiteDateTime at={overview.nextRunAt} /> : 'None planned'}</dd>
         <dt>Last backup that worked</dt>
-        <dd>
-          {overview.lastSuccessAt ? (
-            <time dateTime={overview.lastSuccessAt}>{formatDateTime(overview.lastSuccessAt, zone)}</time>
-          ) : (
-            'None yet'
-          )}
-        </dd>
+        <dd>{overview.lastSuccessAt ? <SiteDateTime at={overview.lastSuccessAt} /> : 'None yet'}</dd>
       </dl>
       {lastFailure && (
         <div className={failedAttempts > 0 ? 'notice notice--error backups__failure' : 'backups__failure'}>
           <div className="notice__text">
             <strong>
-              {failedAttempts > 0 ? 'The last backup failed' : 'The last failure'},{' '}
-              <time dateTime={lastFailure.at}>{formatDateTime(lastFailure.at, zone)}</time>:
+              {failedAttempts > 0 ? 'The last backup failed' : 'The last failure'}, <SiteDateTime at={lastFailure.at} />
+              :
             </strong>{' '}
             {lastFailure.message}
             <TechnicalDetail detail={lastFailure.detail} />

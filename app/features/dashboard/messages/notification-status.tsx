@@ -1,7 +1,6 @@
 import type { SpamReason } from '../../../../core/constants';
 import type { ContactNotification } from '../../../../core/types';
-import { formatDateTime } from '../../../lib/format';
-import { useSiteTimeZone } from '../../../lib/site-time-zone';
+import { SiteDateTime } from '../../../ui/site-date-time';
 import { TechnicalDetail } from '../technical-detail';
 
 /** The e-mail to the owner about one message: sent, waiting to retry, or not sent, and why in plain words. */
@@ -12,7 +11,6 @@ export function NotificationStatus({
   notification: ContactNotification | null;
   spamReason: SpamReason | null;
 }) {
-  const zone = useSiteTimeZone();
   if (!notification && spamReason === 'flood') {
     return (
       <p className="message__notification" data-state="flood">
@@ -31,7 +29,7 @@ export function NotificationStatus({
   if (state === 'sent') {
     return (
       <p className="message__notification" data-state="sent">
-        E-mail: sent {sentAt && <time dateTime={sentAt}>{formatDateTime(sentAt, zone)}</time>}
+        E-mail: sent {sentAt && <SiteDateTime at={sentAt} />}
       </p>
     );
   }
@@ -51,8 +49,8 @@ export function NotificationStatus({
           </>
         ) : (
           <>
-            E-mail: waiting to retry (attempt {attempts + 1} at{' '}
-            <time dateTime={nextAttemptAt}>{formatDateTime(nextAttemptAt, zone)}</time>).
+            E-mail: waiting to retry (attempt {attempts + 1} at <SiteDateTime at={nextAttemptAt} />
+            ).
           </>
         )}
         {lastFailure && <> {lastFailure.message}</>}
