@@ -2,7 +2,7 @@ import type { BackupEntry, BackupOverview } from '../../../../core/types';
 import { formatFileSize } from '../../../lib/format';
 import { SiteDateTime } from '../../../ui/site-date-time';
 import { ScrollingTable } from '../scrolling-table';
-import { TechnicalDetail } from '../technical-detail';
+import { FailureDetail } from '../failure-detail';
 
 /** Where a backup's copies are, in words: on this server, in the bucket, or both. */
 function whereWords(backup: BackupEntry, bucket: string | null): string {
@@ -20,8 +20,7 @@ export function BackupList({ overview }: { overview: BackupOverview }) {
       {bucketProblem && (
         <div className="notice notice--error backups__problem">
           <div className="notice__text">
-            {bucketProblem.message}
-            <TechnicalDetail detail={bucketProblem.detail} />
+            <FailureDetail failure={bucketProblem} />
           </div>
         </div>
       )}

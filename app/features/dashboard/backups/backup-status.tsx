@@ -6,8 +6,8 @@ import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { SiteDateTime } from '../../../ui/site-date-time';
 import { dashboardRequest, errorText } from '../dashboard-api';
+import { FailureDetail } from '../failure-detail';
 import { NoticeArea, useNotice } from '../notice';
-import { TechnicalDetail } from '../technical-detail';
 import { useFormSubmit } from '../use-form-submit';
 
 const RETRY_MINUTES = BACKUP_RETRY_DELAYS_MS.map((ms) => ms / 60_000);
@@ -43,17 +43,21 @@ export function BackupStatus({ overview }: { overview: BackupOverview }) {
       {lastFailure && (
         <div className={failedAttempts > 0 ? 'notice notice--error backups__failure' : 'backups__failure'}>
           <div className="notice__text">
-            <strong>
-              {failedAttempts > 0 ? 'The last backup failed' : 'The last failure'}, <SiteDateTime at={lastFailure.at} />
-              :
-            </strong>{' '}
-            {lastFailure.message}
-            <TechnicalDetail detail={lastFailure.detail} />
-            <p className="backups__hint">
-              {failedAttempts > 0
-                ? `${failedAttempts === 1 ? 'One attempt has' : `${failedAttempts} attempts have`} failed since the last backup that worked. ${overview.nextRunAt ? RETRIES_IN_WORDS : NO_RETRIES_IN_WORDS}`
-                : 'Backups have worked since.'}
-            </p>
+            <FailureDetail
+              lead={
+                <strong>
+                  {failedAttempts > 0 ? 'The last backup failed' : 'The last failure'},{' '}
+                  <SiteDateTime at={lastFailure.at} />:
+                </strong>
+              }
+              failure={lastFailure}
+            >
+              <p className="backups__hint">
+                {failedAttempts > 0
+                  ? `${failedAttempts === 1 ? 'One attempt has' : `${failedAttempts} attempts have`} failed since the last backup that worked. ${overview.nextRunAt ? RETRIES_IN_WORDS : NO_RETRIES_IN_WORDS}`
+                  : 'Backups have worked since.'}
+              </p>
+            </FailureDetail>
           </div>
         </div>
       )}

@@ -1,7 +1,7 @@
 import type { SpamReason } from '../../../../core/constants';
 import type { ContactNotification } from '../../../../core/types';
 import { SiteDateTime } from '../../../ui/site-date-time';
-import { TechnicalDetail } from '../technical-detail';
+import { FailureDetail } from '../failure-detail';
 
 /** The e-mail to the owner about one message: sent, waiting to retry, or not sent, and why in plain words. */
 export function NotificationStatus({
@@ -42,20 +42,21 @@ export function NotificationStatus({
   }
   return (
     <div className="message__notification" data-state={state === 'failed' ? 'failed' : 'retrying'}>
-      <p>
-        {state === 'failed' ? (
-          <>
-            E-mail: not sent after {attempts} {attempts === 1 ? 'attempt' : 'attempts'}.
-          </>
-        ) : (
-          <>
-            E-mail: waiting to retry (attempt {attempts + 1} at <SiteDateTime at={nextAttemptAt} />
-            ).
-          </>
-        )}
-        {lastFailure && <> {lastFailure.message}</>}
-      </p>
-      {lastFailure && <TechnicalDetail detail={lastFailure.detail} />}
+      <FailureDetail
+        lead={
+          state === 'failed' ? (
+            <>
+              E-mail: not sent after {attempts} {attempts === 1 ? 'attempt' : 'attempts'}.
+            </>
+          ) : (
+            <>
+              E-mail: waiting to retry (attempt {attempts + 1} at <SiteDateTime at={nextAttemptAt} />
+              ).
+            </>
+          )
+        }
+        failure={lastFailure}
+      />
     </div>
   );
 }
