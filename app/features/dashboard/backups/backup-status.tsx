@@ -1,14 +1,10 @@
 import { BACKUP_RETRY_DELAYS_MS } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
 import type { BackupOverview, BackupResult } from '../../../../core/types';
-import { useHydrated } from '../../../lib/client-state';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { SiteDateTime } from '../../../ui/site-date-time';
-import { dashboardRequest, errorText } from '../dashboard-api';
+import { CallButton } from '../call-button';
 import { FailureDetail } from '../failure-detail';
-import { NoticeArea, useNotice } from '../notice';
-import { useFormSubmit } from '../use-form-submit';
 
 const RETRY_MINUTES = BACKUP_RETRY_DELAYS_MS.map((ms) => ms / 60_000);
 const RETRIES_IN_WORDS =
@@ -68,41 +64,16 @@ export function BackupStatus({ overview }: { overview: BackupOverview }) {
 
 function BackUpNowButton() {
   const zone = useSiteTimeZone();
-  const hydrated = useHydrated();
-  const { notice, showSuccess, showError, clear } = useNotice();
-  const { busy, submit } = useFormSubmit();
-
-  async function backUpNow() {
-    if (busy) return;
-    clear();
-    const result = await submit({
-      send: () => dashboardRequest<{ data: BackupResult }>('POST', '/api/backups'),
-      onFailure: (failure) => showError(errorText(failure, MESSAGES.internalError)),
-    });
-    if (!result.ok) return;
-    const answer = result.data.data;
-    if (answer.made) {
-      const { backup } = answer;
-      showSuccess(`Backup made: ${formatDateTime(backup.createdAt, zone)}, ${formatFileSize(backup.bytes)}.`);
-    } else showError(answer.failure.message, answer.failure.detail);
-  }
-
   return (
-    <>
-      {/*
-        Disabled until the page's script runs, as it sends the call; while the backup is made, aria-disabled rather
-        than disabled, which would take the keyboard's focus off it (and only then: HTML forbids both at once).
-      */}
-      <button
-        type="button"
-        className="button"
-        onClick={backUpNow}
-        disabled={!hydrated}
-        aria-disabled={busy || undefined}
-      >
-        {busy ? 'Backing up...' : 'Back up now'}
-      </button>
-      <NoticeArea notice={notice} onDismiss={clear} />
-    </>
+    <CallButton<BackupResult>
+      path="/api/backups"
+      label="Back up now"
+      busyLabel="Backing up..."
+      onAnswer={(answer, report) => {
+        if (!answer.made) return report.showError(answer.failure.message, answer.failure.detail);
+        const { backup } = answer;
+        report.showSuccess(`Backup made: ${formatDateTime(backup.createdAt, zone)}, ${formatFileSize(backup.bytes)}.`);
+      }}
+    />
   );
 }
