@@ -33,31 +33,57 @@ export interface PartFailure {
   reason?: string;
 }
 
+/** How to know one failed part's error, and what the answer and the log then say. */
+interface PartFailureRule {
+  is: (error: unknown) => boolean;
+  status: PartFailure['status'];
+  /** A read's message, and a write's, which hears that nothing was saved. */
+  messages: { reading: string; writing: string };
+  retryAfterSeconds?: number;
+  what: string;
+  reason?: (error: unknown) => string;
+}
+
+const PART_FAILURE_RULES: readonly PartFailureRule[] = [
+  {
+    is: (error) => error instanceof DatabaseUnavailableError,
+    status: 503,
+    messages: { reading: MESSAGES.databaseUnavailable, writing: MESSAGES.databaseUnavailableNotSaved },
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    what: 'database unavailable',
+  },
+  {
+    is: (error) => error instanceof StorageUnavailableError,
+    status: 503,
+    messages: { reading: MESSAGES.imagesUnavailable, writing: MESSAGES.imageStoreUnavailableNotSaved },
+    retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
+    what: 'image store unavailable',
+    reason: (error) => reasonOf((error as StorageUnavailableError).cause),
+  },
+  {
+    is: isDiskFull,
+    status: 507,
+    messages: { reading: MESSAGES.diskFull, writing: MESSAGES.diskFull },
+    what: 'disk full',
+    reason: reasonOf,
+  },
+];
+
 /**
  * The database or the image store not answering (503), or the disk full (507); undefined for any other error. A
  * write hears that nothing was saved.
  */
 export function partFailureOf(error: unknown, method: string): PartFailure | undefined {
+  const rule = PART_FAILURE_RULES.find((candidate) => candidate.is(error));
+  if (!rule) return undefined;
   const reading = method === 'GET' || method === 'HEAD';
-  if (error instanceof DatabaseUnavailableError) {
-    return {
-      status: 503,
-      message: reading ? MESSAGES.databaseUnavailable : MESSAGES.databaseUnavailableNotSaved,
-      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
-      what: 'database unavailable',
-    };
-  }
-  if (error instanceof StorageUnavailableError) {
-    return {
-      status: 503,
-      message: reading ? MESSAGES.imagesUnavailable : MESSAGES.imageStoreUnavailableNotSaved,
-      retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
-      what: 'image store unavailable',
-      reason: reasonOf(error.cause),
-    };
-  }
-  if (isDiskFull(error)) return { status: 507, message: MESSAGES.diskFull, what: 'disk full', reason: reasonOf(error) };
-  return undefined;
+  return {
+    status: rule.status,
+    message: reading ? rule.messages.reading : rule.messages.writing,
+    ...(rule.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: rule.retryAfterSeconds }),
+    what: rule.what,
+    ...(rule.reason ? { reason: rule.reason(error) } : {}),
+  };
 }
 
 /** One line for a request a failed part refused: no stack trace, the part's failure is not a bug. */

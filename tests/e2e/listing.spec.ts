@@ -118,7 +118,7 @@ test.describe('category listing pages', () => {
     const projects = (await demoProjects(page)).filter((project) =>
       (DESIGN_PAGE_CATEGORIES as readonly string[]).includes(project.category),
     );
-    await page.goto('/design');
+    await gotoHydrated(page, '/design');
     await page.getByRole('button', { name: /^Location:/ }).click();
     const options = page.locator('#filter-location a');
     const locations = [...new Set(projects.map((project) => project.location))].sort((a, b) => a.localeCompare(b));
@@ -129,7 +129,7 @@ test.describe('category listing pages', () => {
   });
 
   test('keep one dropdown open at a time, close on an outside click, and filter through the URL', async ({ page }) => {
-    await page.goto('/design');
+    await gotoHydrated(page, '/design');
     await page.getByRole('button', { name: /^Year:/ }).click();
     await expect(page.locator('#filter-year')).toBeVisible();
     await page.getByRole('button', { name: /^Location:/ }).click();
@@ -150,14 +150,31 @@ test.describe('category listing pages', () => {
     await expect(page).toHaveURL(/\/design\??$/);
   });
 
+  // WAI-ARIA's disclosure pattern: Escape closes the list and the keyboard stays where it was.
+  test('close an open list on Escape while its button has focus, the focus kept on the button', async ({ page }) => {
+    await gotoHydrated(page, '/design');
+    const categoryToggle = page.getByRole('button', { name: /^Category:/ });
+    const categories = page.locator('#filter-category');
+    await categoryToggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(categories).toBeVisible();
+    await expect(categoryToggle).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(categories).toBeHidden();
+    await expect(categoryToggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(categoryToggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(categories).toBeVisible();
+  });
+
   test('a single-category page also filters by status', async ({ page }) => {
-    await page.goto('/private-homes');
+    await gotoHydrated(page, '/private-homes');
     await page.getByRole('button', { name: /^Status:/ }).click();
     await expect(page.locator('#filter-status a').first()).toHaveText('All Status');
   });
 
   test('go back to the first page when a filter changes', async ({ page }) => {
-    await page.goto('/design');
+    await gotoHydrated(page, '/design');
     await page.getByRole('button', { name: 'Next projects' }).click();
     await expect(page.locator('.slider__controls span')).toHaveText(/^2 \//);
     await page.getByRole('button', { name: /^Year:/ }).click();

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { formatDateTime } from '../../lib/format';
-import { useSiteTimeZone } from '../../lib/site-time-zone';
+import { SiteDateTime } from '../../ui/site-date-time';
 
 export interface NewMessages {
   count: number;
@@ -9,7 +8,6 @@ export interface NewMessages {
 
 /** The messages nobody has read yet: how many, the latest few, and the way to the inbox. */
 export function NewMessagesCard({ count, latest }: NewMessages) {
-  const zone = useSiteTimeZone();
   return (
     <section className="dashboard-card new-messages" aria-labelledby="new-messages">
       <h2 id="new-messages">New messages</h2>
@@ -22,8 +20,7 @@ export function NewMessagesCard({ count, latest }: NewMessages) {
         <ul>
           {latest.map((message) => (
             <li key={message.id}>
-              <strong>{message.name}</strong>,{' '}
-              <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, zone)}</time>
+              <strong>{message.name}</strong>, <SiteDateTime at={message.createdAt} />
               <p>{message.excerpt}</p>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { TechnicalDetail } from './technical-detail';
+import { FailureDetail } from './failure-detail';
 
 /** `detail`: a failure's technical line, shown folded under the text. */
 export type Notice = { kind: 'success' | 'error'; text: string; detail?: string } | null;
@@ -36,10 +36,7 @@ export function NoticeArea({ notice, onDismiss }: { notice: Notice; onDismiss: (
 function NoticeText({ text, detail, onDismiss }: { text: string; detail?: string; onDismiss: () => void }) {
   return (
     <>
-      <div className="notice__text">
-        {text}
-        {detail && <TechnicalDetail detail={detail} />}
-      </div>
+      <div className="notice__text">{detail ? <FailureDetail failure={{ message: text, detail }} /> : text}</div>
       <button type="button" className="notice__dismiss" aria-label="Dismiss message" onClick={onDismiss}>
         ×
       </button>

@@ -1,7 +1,7 @@
 import type { ActiveSession } from '../../../../core/account';
-import { formatDateTime } from '../../../lib/format';
-import { useSiteTimeZone } from '../../../lib/site-time-zone';
+import { SiteDateTime } from '../../../ui/site-date-time';
 import type { NoticeReport } from '../notice';
+import { ScrollingTable } from '../scrolling-table';
 import { useFormSubmit } from '../use-form-submit';
 import { accountRequest, reportAccountFailure } from './account-api';
 
@@ -9,7 +9,6 @@ const SIGN_OUT_FAILED = 'Error signing the session out';
 
 /** Where the administrator is signed in; any other session can be signed out, one or all at once. */
 export function SessionsTable({ sessions, report }: { sessions: ActiveSession[]; report: NoticeReport }) {
-  const zone = useSiteTimeZone();
   const { submit, busy } = useFormSubmit();
   const onFailure = reportAccountFailure(report, SIGN_OUT_FAILED);
   const others = sessions.filter((session) => !session.current).length;
@@ -34,50 +33,39 @@ export function SessionsTable({ sessions, report }: { sessions: ActiveSession[];
 
   return (
     <>
-      <div className="account__table" role="group" aria-labelledby="account-sessions-title" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Device</th>
-              <th scope="col">Address</th>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr key={session.id}>
-                <td>{session.device}</td>
-                <td>{session.ip}</td>
-                <td>
-                  <time dateTime={session.signedInAt}>{formatDateTime(session.signedInAt, zone)}</time>
-                </td>
-                <td>
-                  <time dateTime={session.lastSeenAt}>{formatDateTime(session.lastSeenAt, zone)}</time>
-                </td>
-                <td>
-                  {session.current ? (
-                    <strong>This device</strong>
-                  ) : (
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      disabled={busy}
-                      aria-label={`Sign out ${session.device} at ${session.ip}`}
-                      onClick={() => void signOut(session)}
-                    >
-                      Sign out
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollingTable
+        labelledBy="account-sessions-title"
+        className="account__table"
+        columns={['Device', 'Address', 'Signed in', 'Last seen', <span className="visually-hidden">Action</span>]}
+      >
+        {sessions.map((session) => (
+          <tr key={session.id}>
+            <td>{session.device}</td>
+            <td>{session.ip}</td>
+            <td>
+              <SiteDateTime at={session.signedInAt} />
+            </td>
+            <td>
+              <SiteDateTime at={session.lastSeenAt} />
+            </td>
+            <td>
+              {session.current ? (
+                <strong>This device</strong>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={busy}
+                  aria-label={`Sign out ${session.device} at ${session.ip}`}
+                  onClick={() => void signOut(session)}
+                >
+                  Sign out
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ScrollingTable>
       <button
         type="button"
         className="button button--ghost"

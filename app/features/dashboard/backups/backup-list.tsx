@@ -1,7 +1,8 @@
 import type { BackupEntry, BackupOverview } from '../../../../core/types';
-import { formatDateTime, formatFileSize } from '../../../lib/format';
-import { useSiteTimeZone } from '../../../lib/site-time-zone';
-import { TechnicalDetail } from '../technical-detail';
+import { formatFileSize } from '../../../lib/format';
+import { SiteDateTime } from '../../../ui/site-date-time';
+import { ScrollingTable } from '../scrolling-table';
+import { FailureDetail } from '../failure-detail';
 
 /** Where a backup's copies are, in words: on this server, in the bucket, or both. */
 function whereWords(backup: BackupEntry, bucket: string | null): string {
@@ -12,7 +13,6 @@ function whereWords(backup: BackupEntry, bucket: string | null): string {
 
 /** The backups, newest first: when each was made (site time), its size, where it is, and its file to download. */
 export function BackupList({ overview }: { overview: BackupOverview }) {
-  const zone = useSiteTimeZone();
   const { backups, bucket, bucketProblem } = overview;
   return (
     <section className="dashboard-card backups__card" aria-labelledby="backups-list-title">
@@ -20,43 +20,34 @@ export function BackupList({ overview }: { overview: BackupOverview }) {
       {bucketProblem && (
         <div className="notice notice--error backups__problem">
           <div className="notice__text">
-            {bucketProblem.message}
-            <TechnicalDetail detail={bucketProblem.detail} />
+            <FailureDetail failure={bucketProblem} />
           </div>
         </div>
       )}
       {backups.length === 0 ? (
         <p className="backups__hint">No backups yet.</p>
       ) : (
-        <div className="backups__table" role="group" aria-labelledby="backups-list-title" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Made</th>
-                <th scope="col">Size</th>
-                <th scope="col">Where</th>
-                <th scope="col">Download</th>
-              </tr>
-            </thead>
-            <tbody>
-              {backups.map((backup) => (
-                <tr key={backup.name}>
-                  <td>
-                    <time dateTime={backup.createdAt}>{formatDateTime(backup.createdAt, zone)}</time>
-                  </td>
-                  <td>{formatFileSize(backup.bytes)}</td>
-                  <td>{whereWords(backup, bucket)}</td>
-                  <td>
-                    {/* The file's name, which `npm run restore` is given: two backups of one minute differ in it. */}
-                    <a href={`/api/backups/${encodeURIComponent(backup.name)}`} download={backup.name}>
-                      {backup.name}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollingTable
+          labelledBy="backups-list-title"
+          className="backups__table"
+          columns={['Made', 'Size', 'Where', 'Download']}
+        >
+          {backups.map((backup) => (
+            <tr key={backup.name}>
+              <td>
+                <SiteDateTime at={backup.createdAt} />
+              </td>
+              <td>{formatFileSize(backup.bytes)}</td>
+              <td>{whereWords(backup, bucket)}</td>
+              <td>
+                {/* The file's name, which `npm run restore` is given: two backups of one minute differ in it. */}
+                <a href={`/api/backups/${encodeURIComponent(backup.name)}`} download={backup.name}>
+                  {backup.name}
+                </a>
+              </td>
+            </tr>
+          ))}
+        </ScrollingTable>
       )}
     </section>
   );

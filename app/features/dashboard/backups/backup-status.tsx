@@ -1,13 +1,10 @@
 import { BACKUP_RETRY_DELAYS_MS } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
 import type { BackupOverview, BackupResult } from '../../../../core/types';
-import { useHydrated } from '../../../lib/client-state';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
-import { dashboardRequest, errorText } from '../dashboard-api';
-import { NoticeArea, useNotice } from '../notice';
-import { TechnicalDetail } from '../technical-detail';
-import { useFormSubmit } from '../use-form-submit';
+import { SiteDateTime } from '../../../ui/site-date-time';
+import { CallButton } from '../call-button';
+import { FailureDetail } from '../failure-detail';
 
 const RETRY_MINUTES = BACKUP_RETRY_DELAYS_MS.map((ms) => ms / 60_000);
 const RETRIES_IN_WORDS =
@@ -20,7 +17,6 @@ const NO_RETRIES_IN_WORDS = 'With backups off, nothing tries again by itself: pr
  * plain words: shown as long as no backup has worked since, and after that as a past event.
  */
 export function BackupStatus({ overview }: { overview: BackupOverview }) {
-  const zone = useSiteTimeZone();
   const { lastFailure, failedAttempts } = overview;
   return (
     <section className="dashboard-card backups__card" aria-labelledby="backups-schedule-title">
@@ -36,36 +32,28 @@ export function BackupStatus({ overview }: { overview: BackupOverview }) {
       )}
       <dl className="backups__facts">
         <dt>Next backup</dt>
-        <dd>
-          {overview.nextRunAt ? (
-            <time dateTime={overview.nextRunAt}>{formatDateTime(overview.nextRunAt, zone)}</time>
-          ) : (
-            'None planned'
-          )}
-        </dd>
+        <dd>{overview.nextRunAt ? <SiteDateTime at={overview.nextRunAt} /> : 'None planned'}</dd>
         <dt>Last backup that worked</dt>
-        <dd>
-          {overview.lastSuccessAt ? (
-            <time dateTime={overview.lastSuccessAt}>{formatDateTime(overview.lastSuccessAt, zone)}</time>
-          ) : (
-            'None yet'
-          )}
-        </dd>
+        <dd>{overview.lastSuccessAt ? <SiteDateTime at={overview.lastSuccessAt} /> : 'None yet'}</dd>
       </dl>
       {lastFailure && (
         <div className={failedAttempts > 0 ? 'notice notice--error backups__failure' : 'backups__failure'}>
           <div className="notice__text">
-            <strong>
-              {failedAttempts > 0 ? 'The last backup failed' : 'The last failure'},{' '}
-              <time dateTime={lastFailure.at}>{formatDateTime(lastFailure.at, zone)}</time>:
-            </strong>{' '}
-            {lastFailure.message}
-            <TechnicalDetail detail={lastFailure.detail} />
-            <p className="backups__hint">
-              {failedAttempts > 0
-                ? `${failedAttempts === 1 ? 'One attempt has' : `${failedAttempts} attempts have`} failed since the last backup that worked. ${overview.nextRunAt ? RETRIES_IN_WORDS : NO_RETRIES_IN_WORDS}`
-                : 'Backups have worked since.'}
-            </p>
+            <FailureDetail
+              lead={
+                <strong>
+                  {failedAttempts > 0 ? 'The last backup failed' : 'The last failure'},{' '}
+                  <SiteDateTime at={lastFailure.at} />:
+                </strong>
+              }
+              failure={lastFailure}
+            >
+              <p className="backups__hint">
+                {failedAttempts > 0
+                  ? `${failedAttempts === 1 ? 'One attempt has' : `${failedAttempts} attempts have`} failed since the last backup that worked. ${overview.nextRunAt ? RETRIES_IN_WORDS : NO_RETRIES_IN_WORDS}`
+                  : 'Backups have worked since.'}
+              </p>
+            </FailureDetail>
           </div>
         </div>
       )}
@@ -76,41 +64,16 @@ export function BackupStatus({ overview }: { overview: BackupOverview }) {
 
 function BackUpNowButton() {
   const zone = useSiteTimeZone();
-  const hydrated = useHydrated();
-  const { notice, showSuccess, showError, clear } = useNotice();
-  const { busy, submit } = useFormSubmit();
-
-  async function backUpNow() {
-    if (busy) return;
-    clear();
-    const result = await submit({
-      send: () => dashboardRequest<{ data: BackupResult }>('POST', '/api/backups'),
-      onFailure: (failure) => showError(errorText(failure, MESSAGES.internalError)),
-    });
-    if (!result.ok) return;
-    const answer = result.data.data;
-    if (answer.made) {
-      const { backup } = answer;
-      showSuccess(`Backup made: ${formatDateTime(backup.createdAt, zone)}, ${formatFileSize(backup.bytes)}.`);
-    } else showError(answer.failure.message, answer.failure.detail);
-  }
-
   return (
-    <>
-      {/*
-        Disabled until the page's script runs, as it sends the call; while the backup is made, aria-disabled rather
-        than disabled, which would take the keyboard's focus off it (and only then: HTML forbids both at once).
-      */}
-      <button
-        type="button"
-        className="button"
-        onClick={backUpNow}
-        disabled={!hydrated}
-        aria-disabled={busy || undefined}
-      >
-        {busy ? 'Backing up...' : 'Back up now'}
-      </button>
-      <NoticeArea notice={notice} onDismiss={clear} />
-    </>
+    <CallButton<BackupResult>
+      path="/api/backups"
+      label="Back up now"
+      busyLabel="Backing up..."
+      onAnswer={(answer, report) => {
+        if (!answer.made) return report.showError(answer.failure.message, answer.failure.detail);
+        const { backup } = answer;
+        report.showSuccess(`Backup made: ${formatDateTime(backup.createdAt, zone)}, ${formatFileSize(backup.bytes)}.`);
+      }}
+    />
   );
 }

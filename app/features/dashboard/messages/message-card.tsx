@@ -4,8 +4,7 @@ import { CONTACT_STATUSES } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { CONTACT_STATUS_LABELS } from '../../../../core/status-labels';
 import type { ContactMessage } from '../../../../core/types';
-import { formatDateTime } from '../../../lib/format';
-import { useSiteTimeZone } from '../../../lib/site-time-zone';
+import { SiteDateTime } from '../../../ui/site-date-time';
 import { BULK_FORM_ID } from './bulk-delete';
 import { NotificationStatus } from './notification-status';
 
@@ -16,7 +15,6 @@ interface MessageCardProps {
 }
 
 export function MessageCard({ message, selected, onSelect }: MessageCardProps) {
-  const zone = useSiteTimeZone();
   const [confirming, setConfirming] = useState(false);
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('id') === String(message.id);
@@ -41,8 +39,7 @@ export function MessageCard({ message, selected, onSelect }: MessageCardProps) {
           <h2>{message.name}</h2>
           <p>
             <a href={`mailto:${message.email}`}>{message.email}</a>
-            {message.phone && <> · {message.phone}</>} ·{' '}
-            <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, zone)}</time>
+            {message.phone && <> · {message.phone}</>} · <SiteDateTime at={message.createdAt} />
           </p>
         </div>
       </header>

@@ -1,8 +1,7 @@
 import type { SpamReason } from '../../../../core/constants';
 import type { ContactNotification } from '../../../../core/types';
-import { formatDateTime } from '../../../lib/format';
-import { useSiteTimeZone } from '../../../lib/site-time-zone';
-import { TechnicalDetail } from '../technical-detail';
+import { SiteDateTime } from '../../../ui/site-date-time';
+import { FailureDetail } from '../failure-detail';
 
 /** The e-mail to the owner about one message: sent, waiting to retry, or not sent, and why in plain words. */
 export function NotificationStatus({
@@ -12,7 +11,6 @@ export function NotificationStatus({
   notification: ContactNotification | null;
   spamReason: SpamReason | null;
 }) {
-  const zone = useSiteTimeZone();
   if (!notification && spamReason === 'flood') {
     return (
       <p className="message__notification" data-state="flood">
@@ -31,7 +29,7 @@ export function NotificationStatus({
   if (state === 'sent') {
     return (
       <p className="message__notification" data-state="sent">
-        E-mail: sent {sentAt && <time dateTime={sentAt}>{formatDateTime(sentAt, zone)}</time>}
+        E-mail: sent {sentAt && <SiteDateTime at={sentAt} />}
       </p>
     );
   }
@@ -44,20 +42,21 @@ export function NotificationStatus({
   }
   return (
     <div className="message__notification" data-state={state === 'failed' ? 'failed' : 'retrying'}>
-      <p>
-        {state === 'failed' ? (
-          <>
-            E-mail: not sent after {attempts} {attempts === 1 ? 'attempt' : 'attempts'}.
-          </>
-        ) : (
-          <>
-            E-mail: waiting to retry (attempt {attempts + 1} at{' '}
-            <time dateTime={nextAttemptAt}>{formatDateTime(nextAttemptAt, zone)}</time>).
-          </>
-        )}
-        {lastFailure && <> {lastFailure.message}</>}
-      </p>
-      {lastFailure && <TechnicalDetail detail={lastFailure.detail} />}
+      <FailureDetail
+        lead={
+          state === 'failed' ? (
+            <>
+              E-mail: not sent after {attempts} {attempts === 1 ? 'attempt' : 'attempts'}.
+            </>
+          ) : (
+            <>
+              E-mail: waiting to retry (attempt {attempts + 1} at <SiteDateTime at={nextAttemptAt} />
+              ).
+            </>
+          )
+        }
+        failure={lastFailure}
+      />
     </div>
   );
 }

@@ -4,6 +4,11 @@ import { formatDay, formatFigure } from './visit-words';
 const WIDTH = 720;
 const HEIGHT = 220;
 const PLOT = { left: 48, right: 8, top: 12, bottom: 28 };
+/** Each day's bars, the page views first so that the visitors, never more, are drawn over them. */
+const BARS = [
+  { count: 'pageviews', className: 'visit-chart__views' },
+  { count: 'visitors', className: 'visit-chart__visitors' },
+] as const;
 
 /** A round top for the scale: 1, 2 or 5 times a power of ten, at least `value`. */
 function scaleTop(value: number): number {
@@ -35,6 +40,11 @@ export function VisitChart({ daily, title }: { daily: VisitDayFigures[]; title: 
       : 'No page views yet.');
   const first = daily[0];
   const last = daily.at(-1);
+  // The axis names its first and its last day, at its two ends (one name for a single day).
+  const dayTicks = [
+    first && ({ day: first.day, x: PLOT.left, anchor: 'start' } as const),
+    last && last !== first && ({ day: last.day, x: WIDTH - PLOT.right, anchor: 'end' } as const),
+  ].filter((tick) => !!tick);
   return (
     <div className="visit-chart">
       <figure className="visit-chart__figure">
@@ -51,33 +61,24 @@ export function VisitChart({ daily, title }: { daily: VisitDayFigures[]; title: 
             const x = PLOT.left + index * slot + (slot - bar) / 2;
             return (
               <g key={day.day}>
-                <rect
-                  x={x}
-                  width={bar}
-                  y={y(day.pageviews)}
-                  height={y(0) - y(day.pageviews)}
-                  className="visit-chart__views"
-                />
-                <rect
-                  x={x}
-                  width={bar}
-                  y={y(day.visitors)}
-                  height={y(0) - y(day.visitors)}
-                  className="visit-chart__visitors"
-                />
+                {BARS.map(({ count, className }) => (
+                  <rect
+                    key={count}
+                    x={x}
+                    width={bar}
+                    y={y(day[count])}
+                    height={y(0) - y(day[count])}
+                    className={className}
+                  />
+                ))}
               </g>
             );
           })}
-          {first && (
-            <text x={PLOT.left} y={HEIGHT - 8} className="visit-chart__label">
-              {formatDay(first.day)}
+          {dayTicks.map(({ day, x, anchor }) => (
+            <text key={anchor} x={x} y={HEIGHT - 8} textAnchor={anchor} className="visit-chart__label">
+              {formatDay(day)}
             </text>
-          )}
-          {last && last !== first && (
-            <text x={WIDTH - PLOT.right} y={HEIGHT - 8} textAnchor="end" className="visit-chart__label">
-              {formatDay(last.day)}
-            </text>
-          )}
+          ))}
         </svg>
         <figcaption className="visit-chart__legend">
           <span className="visit-chart__key visit-chart__key--visitors" aria-hidden="true" /> Visitors

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import type { VisitOverview } from '../../../../core/visits';
 import { VisitChart } from './visit-chart';
 import { VisitEnquiries } from './visit-enquiries';
 import { VisitRangePicker } from './visit-range-picker';
-import { VisitRanking, rankedCountries, rankedDevices, rankedPages, rankedValues } from './visit-rankings';
+import { type Ranked, VisitRanking, rankedCountries, rankedDevices, rankedPages, rankedValues } from './visit-rankings';
 import { formatFigure, rangeTitle } from './visit-words';
 
 const DROP_WORDS: Record<string, string> = {
@@ -11,6 +12,63 @@ const DROP_WORDS: Record<string, string> = {
   'rate-limited': 'from one address past its limit',
   'queue-full': 'while the server was too busy',
 };
+
+const NO_VISITORS = 'No visitors in this period.';
+
+/** The range's rankings, a card each in this order: what it ranks, and what it says when it has nothing to rank. */
+const RANKINGS: readonly {
+  id: string;
+  title: string;
+  column: string;
+  rows: (visits: VisitOverview) => Ranked[];
+  empty: string;
+  note?: ReactNode;
+}[] = [
+  {
+    id: 'visit-pages',
+    title: 'Most viewed',
+    column: 'Page',
+    rows: (visits) => rankedPages(visits.pages),
+    empty: 'No page views in this period.',
+  },
+  {
+    id: 'visit-referrers',
+    title: 'Where visitors came from',
+    column: 'Website',
+    rows: (visits) => rankedValues(visits.referrers),
+    empty: 'No visitor came from a link on another website in this period.',
+  },
+  {
+    id: 'visit-campaigns',
+    title: 'Campaigns',
+    column: 'Campaign',
+    rows: (visits) => rankedValues(visits.campaigns),
+    empty: 'No visitor came through a campaign link (utm_campaign) in this period.',
+  },
+  {
+    id: 'visit-devices',
+    title: 'Phones / Computers / Tablets',
+    column: 'Device',
+    rows: (visits) => rankedDevices(visits.devices),
+    empty: NO_VISITORS,
+  },
+  {
+    id: 'visit-browsers',
+    title: 'Browsers',
+    column: 'Browser',
+    rows: (visits) => rankedValues(visits.browsers),
+    empty: NO_VISITORS,
+  },
+  {
+    id: 'visit-countries',
+    title: 'Countries',
+    column: 'Country',
+    rows: (visits) => rankedCountries(visits.countries),
+    empty: NO_VISITORS,
+    // DB-IP's licence (CC BY 4.0) asks for this link on every page that shows results of its data.
+    note: <a href="https://db-ip.com">IP Geolocation by DB-IP</a>,
+  },
+];
 
 /** The page views left out of the figures, and why; nothing when none were. */
 function NotCounted({ dropped }: { dropped: Record<string, number> }) {
@@ -39,52 +97,9 @@ export function VisitRangeReport({ visits, today }: { visits: VisitOverview; tod
       <NotCounted dropped={visits.dropped} />
       <VisitChart daily={visits.daily} title={title} />
       <div className="visit-report__grid">
-        <VisitRanking
-          id="visit-pages"
-          title="Most viewed"
-          column="Page"
-          rows={rankedPages(visits.pages)}
-          empty="No page views in this period."
-        />
-        <VisitRanking
-          id="visit-referrers"
-          title="Where visitors came from"
-          column="Website"
-          rows={rankedValues(visits.referrers)}
-          empty="No visitor came from a link on another website in this period."
-        />
-        <VisitRanking
-          id="visit-campaigns"
-          title="Campaigns"
-          column="Campaign"
-          rows={rankedValues(visits.campaigns)}
-          empty="No visitor came through a campaign link (utm_campaign) in this period."
-        />
-        <VisitRanking
-          id="visit-devices"
-          title="Phones / Computers / Tablets"
-          column="Device"
-          rows={rankedDevices(visits.devices)}
-          empty="No visitors in this period."
-        />
-        <VisitRanking
-          id="visit-browsers"
-          title="Browsers"
-          column="Browser"
-          rows={rankedValues(visits.browsers)}
-          empty="No visitors in this period."
-        />
-        <VisitRanking
-          id="visit-countries"
-          title="Countries"
-          column="Country"
-          rows={rankedCountries(visits.countries)}
-          empty="No visitors in this period."
-          note={
-            // DB-IP's licence (CC BY 4.0) asks for this link on every page that shows results of its data.
-            <a href="https://db-ip.com">IP Geolocation by DB-IP</a>
-          }
-        />
+        {RANKINGS.map(({ rows, ...ranking }) => (
+          <VisitRanking key={ranking.id} {...ranking} rows={rows(visits)} />
+        ))}
         <VisitEnquiries weeks={visits.weeks} totals={visits.totals} />
       </div>
     </section>

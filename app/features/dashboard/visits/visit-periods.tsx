@@ -3,6 +3,12 @@ import { PERIOD_NAMES, changeDirection, changeText, formatFigure } from './visit
 
 const ARROWS = { up: '▲', down: '▼', same: '' } as const;
 
+/** The figures of each period's card, in their order. */
+const FIGURES = [
+  { label: 'Visitors', count: 'visitors' },
+  { label: 'Page views', count: 'pageviews' },
+] as const;
+
 function Figure({
   label,
   current,
@@ -39,13 +45,15 @@ export function VisitPeriods({ periods }: { periods: VisitPeriodFigures[] }) {
           <li key={key} className="dashboard-card visit-period">
             <h3>{names.title}</h3>
             <dl>
-              <Figure label="Visitors" current={current.visitors} previous={previous.visitors} before={names.before} />
-              <Figure
-                label="Page views"
-                current={current.pageviews}
-                previous={previous.pageviews}
-                before={names.before}
-              />
+              {FIGURES.map(({ label, count }) => (
+                <Figure
+                  key={count}
+                  label={label}
+                  current={current[count]}
+                  previous={previous[count]}
+                  before={names.before}
+                />
+              ))}
             </dl>
           </li>
         );

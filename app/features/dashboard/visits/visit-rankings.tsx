@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { VisitCountryRow, VisitPageRank, VisitRankRow } from '../../../../core/visits';
 import { formatFigure } from './visit-words';
 
-interface Ranked {
+export interface Ranked {
   key: string;
   label: string;
   href?: string;
