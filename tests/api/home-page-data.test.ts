@@ -18,10 +18,10 @@ beforeAll(async () => {
   let cookie: string;
   ({ server, cookie } = await startSignedIn());
   const admin = adminOf(server, cookie);
-  for (const [index, flags] of [{ featured: 'true' }, { featured: 'true', showInRecent: 'true' }, {}].entries()) {
-    projects.push(
-      await createProject(admin, { title: `Project ${index}`, description: `Described ${index}.`, ...flags }, 3),
-    );
+  const flagsOf: Record<string, string>[] = [{ featured: 'true' }, { featured: 'true', showInRecent: 'true' }, {}];
+  for (const [index, flags] of flagsOf.entries()) {
+    const fields = { title: `Project ${index}`, description: `Described ${index}.`, ...flags };
+    projects.push(await createProject(admin, fields, 3));
   }
   await createClient(
     admin,
