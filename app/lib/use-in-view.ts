@@ -1,11 +1,16 @@
 import { type RefObject, useEffect, useState } from 'react';
 
-/** True once the element has been at least `threshold` visible; stays true. */
-export function useSeenOnce(element: RefObject<Element | null>, threshold: number): boolean {
+/** True once the element has intersected the viewport as `options` say (while `watching`); stays true. */
+export function useSeenOnce(
+  element: RefObject<Element | null>,
+  options: Pick<IntersectionObserverInit, 'threshold' | 'rootMargin'>,
+  watching = true,
+): boolean {
   const [seen, setSeen] = useState(false);
+  const { threshold, rootMargin } = options;
   useEffect(() => {
     const target = element.current;
-    if (!target || seen) return;
+    if (!watching || !target || seen) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -13,11 +18,11 @@ export function useSeenOnce(element: RefObject<Element | null>, threshold: numbe
           observer.disconnect();
         }
       },
-      { threshold },
+      { threshold, rootMargin },
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [element, threshold, seen]);
+  }, [element, threshold, rootMargin, watching, seen]);
   return seen;
 }
 

@@ -1,15 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import { resolveImageUrl } from '../../core/image-url';
+import { type ShownImage, shownImage } from '../../core/shown-image';
 import type { ImageDetails } from '../../core/types';
+import { useSeenOnce } from '../lib/use-in-view';
 
 export interface ResponsiveImageProps {
-  image: ImageDetails | null | undefined;
+  /** The image as the page's loader shaped it, or a stored image's details (shaped here, by the same rule). */
+  image: ShownImage | ImageDetails | null | undefined;
   /** A plain path, when no details are known (fixed pictures under /images). */
   src?: string;
   alt: string;
   sizes: string;
   /** The LCP image: fetched at once and first. */
   priority?: boolean;
+  /**
+   * Fetched only once it comes within half a screen of the viewport. Chrome's own lazy loading starts 1250 to
+   * 2500 px ahead, which on a phone's first screen of the home page is every picture of Last Projects (issue
+   * 28). Until then a box of the picture's size stands in; without JavaScript a `<noscript>` copy shows it.
+   */
+  deferred?: boolean;
   className?: string;
   width?: number;
   height?: number;
@@ -20,11 +28,11 @@ export interface ResponsiveImageProps {
   onClick?: () => void;
 }
 
-function srcSet(image: ImageDetails, format: 'webp' | 'avif'): string {
-  return image.variants
-    .filter((variant) => variant.format === format)
-    .map((variant) => `${resolveImageUrl(variant.path)} ${variant.width}w`)
-    .join(', ');
+/** Within half a screen above or below it: on a phone, the home page's first screen fetches no picture below it. */
+const NEAR_VIEWPORT = { rootMargin: '50% 0px' };
+
+function isShown(image: ShownImage | ImageDetails): image is ShownImage {
+  return !('variants' in image);
 }
 
 /**
@@ -32,16 +40,19 @@ function srcSet(image: ImageDetails, format: 'webp' | 'avif'): string {
  * height (nothing shifts while it loads), and a placeholder when it fails.
  */
 export function ResponsiveImage(props: ResponsiveImageProps) {
-  const { image, alt, sizes, priority = false, className } = props;
+  const { alt, sizes, priority = false, deferred = false, className } = props;
+  const image = props.image && (isShown(props.image) ? props.image : shownImage(props.image, alt));
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
-  const src = image ? resolveImageUrl(image.path) : props.src;
+  const stand = useRef<HTMLDivElement>(null);
+  const near = useSeenOnce(stand, NEAR_VIEWPORT, deferred);
+  const src = image ? image.src : props.src;
 
   // An image may fail before hydration attaches onError.
   useEffect(() => {
     const element = img.current;
     if (element && element.complete && element.naturalWidth === 0) setFailed(true);
-  }, [src]);
+  }, [src, near]);
 
   if (failed && props.fallbackSrc) {
     return (
@@ -55,6 +66,8 @@ export function ResponsiveImage(props: ResponsiveImageProps) {
       />
     );
   }
+  const width = image?.width ?? props.width;
+  const height = image?.height ?? props.height;
   if (!src || failed) {
     return (
       <div
@@ -68,29 +81,44 @@ export function ResponsiveImage(props: ResponsiveImageProps) {
     );
   }
 
-  const width = image?.width ?? props.width;
-  const height = image?.height ?? props.height;
-  const element = (
-    <img
-      ref={img}
-      className={className}
-      src={src}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding={priority ? 'sync' : 'async'}
-      fetchPriority={priority ? 'high' : undefined}
-      onError={() => setFailed(true)}
-      onClick={props.onClick}
-    />
-  );
-  if (!image || image.variants.length === 0) return element;
-  return (
-    <picture>
-      <source type="image/avif" srcSet={srcSet(image, 'avif')} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSet(image, 'webp')} sizes={sizes} />
-      {element}
-    </picture>
-  );
+  const picture = (ref: typeof img | undefined) => {
+    const element = (
+      <img
+        ref={ref}
+        className={className}
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding={priority ? 'sync' : 'async'}
+        fetchPriority={priority ? 'high' : undefined}
+        onError={ref ? () => setFailed(true) : undefined}
+        onClick={props.onClick}
+      />
+    );
+    if (!image || (!image.avif && !image.webp)) return element;
+    return (
+      <picture>
+        {image.avif && <source type="image/avif" srcSet={image.avif} sizes={sizes} />}
+        {image.webp && <source type="image/webp" srcSet={image.webp} sizes={sizes} />}
+        {element}
+      </picture>
+    );
+  };
+  if (deferred && !near) {
+    return (
+      <div
+        ref={stand}
+        className={`deferred-image ${className ?? ''}`}
+        role="img"
+        aria-label={alt}
+        // A class that draws the picture gives its box; without one, the stored picture's proportions do.
+        style={className || !width || !height ? undefined : { aspectRatio: `${width} / ${height}` }}
+      >
+        <noscript>{picture(undefined)}</noscript>
+      </div>
+    );
+  }
+  return picture(img);
 }

@@ -5,6 +5,8 @@ import {
   LOADING_ANIMATION_MS,
   LOADING_FADE_MS,
 } from '../../core/constants';
+import { projectCover } from '../../core/project-cover';
+import type { Project } from '../../core/types';
 import { SEEDED_TESTIMONIALS } from '../../server/db/migrations/0007-site-texts';
 import { LOADING_PLAYED_AT_KEY } from '../../app/features/home/loading-played-at';
 import { LAYOUT } from './e2e-env';
@@ -237,6 +239,8 @@ test.describe('home', () => {
     const cover = recent!.imageDetails.find((image) => image.path === recent!.image)!;
     await page.goto('/');
     const item = page.locator('.last-projects__item').filter({ hasText: recent!.title });
+    // Its picture is fetched as it comes near the screen.
+    await item.scrollIntoViewIfNeeded();
     const image = item.getByRole('img', { name: cover.alt });
     await expect(image).toBeVisible();
     await expect(image).toHaveAttribute('src', `/uploads/${cover.path}`);
@@ -257,6 +261,8 @@ test.describe('home', () => {
     await page.goto('/');
     const expected = (viewport?.width ?? 1280) <= 768 ? 1 : 3;
     await expect(page.locator('.clients__logo')).toHaveCount(expected);
+    // The logos are fetched as they come near the screen.
+    await page.locator('.clients').scrollIntoViewIfNeeded();
     const first = await page.locator('.clients__logo img').first().getAttribute('alt');
     await page.getByRole('button', { name: 'Next clients' }).click();
     await expect(page.locator('.clients__logo img').first()).not.toHaveAttribute('alt', first!);
@@ -309,3 +315,40 @@ for (const [screen, viewport, deviceScaleFactor] of [
     });
   });
 }
+
+test.describe('a first visit on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, firstVisit: true });
+
+  test('fetches one hero picture and none below the fold, then each as it is due (issue 28)', async ({ page }) => {
+    const [first, second] = (await demoProjects(page)).filter((project) => project.featured);
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/uploads\/(project|client)\//.test(pathname)) fetched.push(pathname);
+    });
+    const coverOf = (project: Project) => new RegExp(`^/uploads/${projectCover(project).path.replace(/\.\w+$/, '')}`);
+    await installPausedClock(page);
+    await page.goto('/');
+    await expect(page.locator('[data-hydrated]')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    // The loader has played and the page is on show, and still only the first slide's picture came.
+    await page.clock.runFor(LOADING_ANIMATION_MS + LOADING_FADE_MS);
+    await expect(page.locator('.hero__slide[data-active] img')).toHaveJSProperty('complete', true);
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]).toMatch(coverOf(first!));
+
+    // Half a turn after the slide came, the next slide's picture is fetched, ahead of its crossfade.
+    await page.clock.runFor(HERO_AUTO_ADVANCE_MS / 2 - LOADING_ANIMATION_MS - LOADING_FADE_MS);
+    await expect.poll(() => fetched.some((path) => coverOf(second!).test(path))).toBe(true);
+
+    // Last Projects' pictures come as the visitor scrolls to them.
+    const items = page.locator('.last-projects__item');
+    await items.first().scrollIntoViewIfNeeded();
+    await expect(items.first().locator('img')).toHaveJSProperty('complete', true);
+    await items.last().scrollIntoViewIfNeeded();
+    await expect(items.last().locator('img')).toHaveJSProperty('complete', true);
+    await page.locator('.clients').scrollIntoViewIfNeeded();
+    await expect(page.locator('.clients__logo img').first()).toHaveJSProperty('complete', true);
+    expect(fetched.filter((path) => path.startsWith('/uploads/client/')).length).toBeGreaterThan(0);
+  });
+});

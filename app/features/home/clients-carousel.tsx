@@ -1,12 +1,12 @@
 import { CLIENTS_PER_PAGE, CLIENTS_PER_PAGE_MOBILE, MOBILE_BREAKPOINT_PX } from '../../../core/constants';
-import type { Client } from '../../../core/types';
+import type { ClientLogo } from '../../../core/client-logo';
 import { useMediaQuery } from '../../lib/client-state';
 import { CarouselControls, useCarousel } from '../../ui/carousel';
 import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 
 /** Client logos, 3 a page (1 up to 768 px wide); a broken logo shows a placeholder. */
-export function ClientsCarousel({ clients }: { clients: Client[] }) {
+export function ClientsCarousel({ clients }: { clients: ClientLogo[] }) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
   const perPage = mobile ? CLIENTS_PER_PAGE_MOBILE : CLIENTS_PER_PAGE;
   const pageCount = Math.ceil(clients.length / perPage);
@@ -25,11 +25,12 @@ export function ClientsCarousel({ clients }: { clients: Client[] }) {
         {shown.map((client) => (
           <li key={client.id} className="clients__logo">
             <ResponsiveImage
-              image={client.logoDetails}
-              alt={`${client.name} logo`}
+              image={client.logo}
+              alt={client.logo?.alt ?? `${client.name} logo`}
               sizes={IMAGE_SIZES.clientLogo}
               width={600}
               height={300}
+              deferred
               fallbackText={client.name}
             />
           </li>

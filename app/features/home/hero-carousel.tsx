@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { FALLBACK_IMAGE, HERO_AUTO_ADVANCE_MS } from '../../../core/constants';
 import { FALLBACK_FEATURED_PROJECT } from '../../../core/fixed-content';
 import { MESSAGES } from '../../../core/messages';
-import { projectCover } from '../../../core/project-cover';
 import { formatSiteClock } from '../../../core/site-time';
-import type { Project } from '../../../core/types';
+import type { ProjectCard } from '../../../core/project-card';
 import { fetchSignedIn } from '../../lib/api-client';
 import { useSiteTimeZone } from '../../lib/site-time-zone';
 import { prefersReducedMotion } from '../../lib/use-in-view';
@@ -14,29 +13,29 @@ import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 import { useFeaturedProjects } from './use-featured-projects';
 
-interface Slide {
-  id: number;
-  title: string;
-  description: string;
-  location: string;
-  year: number;
-  category: string;
-  project: Project | null;
-}
+const { id, title, year, location, category } = FALLBACK_FEATURED_PROJECT;
+const FALLBACK_SLIDE: ProjectCard = { id, title, year, location, category, cover: null };
 
-function toSlide(project: Project): Slide {
-  return { ...project, project };
-}
-
-const FALLBACK_SLIDE: Slide = { ...FALLBACK_FEATURED_PROJECT, project: null };
-
-function HeroSlide({ slide, active, priority }: { slide: Slide; active: boolean; priority: boolean }) {
-  const cover = slide.project ? projectCover(slide.project) : undefined;
-  const heroImage = (
+function HeroSlide({
+  slide,
+  linked,
+  active,
+  priority,
+  pictured,
+}: {
+  slide: ProjectCard;
+  /** False for the built-in sample shown when the fetch failed: it is no project of the site. */
+  linked: boolean;
+  active: boolean;
+  priority: boolean;
+  /** Whether its picture is in the page yet: a slide not shown soon has none, and costs no request. */
+  pictured: boolean;
+}) {
+  const heroImage = pictured && (
     <ResponsiveImage
-      image={cover?.image}
-      src={slide.project ? FALLBACK_IMAGE : FALLBACK_FEATURED_PROJECT.image}
-      alt={cover?.alt ?? slide.title}
+      image={slide.cover}
+      src={linked ? FALLBACK_IMAGE : FALLBACK_FEATURED_PROJECT.image}
+      alt={slide.cover?.alt ?? slide.title}
       sizes={IMAGE_SIZES.hero}
       width={1200}
       height={800}
@@ -51,7 +50,7 @@ function HeroSlide({ slide, active, priority }: { slide: Slide; active: boolean;
       aria-hidden={!active || undefined}
       inert={!active || undefined}
     >
-      {slide.project ? (
+      {linked ? (
         // SPEC: the slide itself leads to the project too. For a pointer only: keyboards and screen readers
         // have the Read link, so this one stays out of the tab order and the accessibility tree.
         <Link to={`/project/${slide.id}`} className="hero__slide-link" tabIndex={-1} aria-hidden="true">
@@ -65,7 +64,7 @@ function HeroSlide({ slide, active, priority }: { slide: Slide; active: boolean;
           {slide.category} · {slide.location} · {slide.year}
         </p>
         <h2 className="hero__title">{slide.title}</h2>
-        {slide.project && (
+        {linked && (
           <Link to={`/project/${slide.id}`} className="button button--light" aria-label={`Read: ${slide.title}`}>
             Read
           </Link>
@@ -109,22 +108,35 @@ function HeroDebug({
  * The hero carousel of featured projects with its loading, error, empty and
  * carousel states; advances every 5 s unless paused or motion is reduced.
  */
-export function HeroCarousel({ initial }: { initial: Project[] | null }) {
+export function HeroCarousel({ initial }: { initial: ProjectCard[] | null }) {
   const featured = useFeaturedProjects(initial);
   const [hovered, setHovered] = useState(false);
   const [userPaused, setUserPaused] = useState(false);
   const paused = hovered || userPaused;
   const failed = featured.error !== null && featured.projects.length === 0;
-  const slides = failed ? [FALLBACK_SLIDE] : featured.projects.map(toSlide);
+  const slides = failed ? [FALLBACK_SLIDE] : featured.projects;
   const carousel = useCarousel(slides.length);
   const current = carousel.current;
   const { next } = carousel;
+  const currentId = slides[current]?.id;
+  const nextId = slides[(current + 1) % slides.length]?.id;
+  // The slides whose pictures are in the page: the one shown, and each one shown before or about to be (kept for
+  // the crossfade and for coming back). The first visit fetches one hero picture, not one per featured project.
+  const [pictured, setPictured] = useState<ReadonlySet<number>>(() => new Set());
+  const picture = (id: number | undefined) =>
+    setPictured((ids) => (id === undefined || ids.has(id) ? ids : new Set([...ids, id])));
+  if (currentId !== undefined && !pictured.has(currentId)) picture(currentId);
 
   useEffect(() => {
     if (paused || slides.length < 2 || prefersReducedMotion()) return;
     const timer = setInterval(next, HERO_AUTO_ADVANCE_MS);
-    return () => clearInterval(timer);
-  }, [paused, slides.length, next]);
+    // Half a turn ahead, the next picture is fetched, so it has arrived when its slide fades in.
+    const ahead = setTimeout(() => picture(nextId), HERO_AUTO_ADVANCE_MS / 2);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(ahead);
+    };
+  }, [paused, slides.length, next, nextId]);
 
   return (
     <section
@@ -136,7 +148,14 @@ export function HeroCarousel({ initial }: { initial: Project[] | null }) {
     >
       {featured.loading && slides.length === 0 && <p className="hero__state">Loading featured projects...</p>}
       {slides.map((slide, position) => (
-        <HeroSlide key={slide.id} slide={slide} active={position === current} priority={position === 0} />
+        <HeroSlide
+          key={slide.id}
+          slide={slide}
+          linked={!failed}
+          active={position === current}
+          priority={position === 0}
+          pictured={position === current || pictured.has(slide.id)}
+        />
       ))}
       {failed && (
         <div className="hero__state hero__state--error" role="alert">

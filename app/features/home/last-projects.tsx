@@ -1,26 +1,25 @@
 import { Link } from 'react-router';
 import { FALLBACK_IMAGE } from '../../../core/constants';
-import { projectCover } from '../../../core/project-cover';
-import type { Project } from '../../../core/types';
+import type { ProjectCard } from '../../../core/project-card';
 import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 
 /** The most recent projects, alternating image left and right, with year, name and Read. */
-export function LastProjects({ projects }: { projects: Project[] }) {
+export function LastProjects({ projects }: { projects: ProjectCard[] }) {
   if (projects.length === 0) {
     return <p className="empty-state">No projects yet. Add projects in the dashboard to show them here.</p>;
   }
   return (
     <ol className="last-projects">
       {projects.map((project) => {
-        const cover = projectCover(project);
         return (
           <li key={project.id} className="last-projects__item">
             <ResponsiveImage
-              image={cover.image}
+              image={project.cover}
               src={FALLBACK_IMAGE}
-              alt={cover.alt}
+              alt={project.cover?.alt ?? project.title}
               sizes={IMAGE_SIZES.lastProject}
+              deferred
               className="last-projects__image"
             />
             <div className="last-projects__text">

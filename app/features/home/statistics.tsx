@@ -18,7 +18,7 @@ function Statistic({ label, value, start }: { label: string; value: number | nul
 /** Projects Done, Happy Clients, Working Hours and Years, counting up once at 30% visibility. */
 export function Statistics({ stats }: { stats: SiteStats | null }) {
   const section = useRef<HTMLElement>(null);
-  const seen = useSeenOnce(section, STATISTICS_VISIBLE_THRESHOLD);
+  const seen = useSeenOnce(section, { threshold: STATISTICS_VISIBLE_THRESHOLD });
   return (
     <section ref={section} className="statistics" aria-labelledby="statistics-title">
       <div className="container">

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FEATURED_REFETCH_MS, HERO_FETCH_RETRIES, HERO_RETRY_DELAY_MS } from '../../../core/constants';
-import type { Project } from '../../../core/types';
+import { type ProjectCard, projectCard } from '../../../core/project-card';
 import { fetchFeaturedProjects } from '../../lib/api-client';
 import { useAfterWindowFocus } from '../../lib/use-window-focus';
 
 export interface FeaturedState {
-  projects: Project[];
+  projects: ProjectCard[];
   loading: boolean;
   error: string | null;
   lastFetchedAt: number | null;
@@ -19,7 +19,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * then fetched afresh every 30 s and 300 ms after the window regains focus;
  * a failed fetch is retried 3 times, 1 s apart.
  */
-export function useFeaturedProjects(initial: Project[] | null) {
+export function useFeaturedProjects(initial: ProjectCard[] | null) {
   const [state, setState] = useState<FeaturedState>({
     projects: initial ?? [],
     loading: initial === null,
@@ -35,7 +35,7 @@ export function useFeaturedProjects(initial: Project[] | null) {
     let lastError = '';
     for (let attempt = 1; attempt <= HERO_FETCH_RETRIES + 1; attempt += 1) {
       try {
-        const projects = await fetchFeaturedProjects();
+        const projects = (await fetchFeaturedProjects()).map(projectCard);
         setState({ projects, loading: false, error: null, lastFetchedAt: Date.now(), attempts: attempt });
         running.current = false;
         return;

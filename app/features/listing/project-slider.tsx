@@ -8,8 +8,7 @@ import {
   PROJECTS_PER_SLIDE_MOBILE,
   SWIPE_THRESHOLD_PX,
 } from '../../../core/constants';
-import { projectCover } from '../../../core/project-cover';
-import type { Project } from '../../../core/types';
+import type { ProjectCard } from '../../../core/project-card';
 import { useHydrated, useMediaQuery } from '../../lib/client-state';
 import { useCarousel } from '../../ui/carousel';
 import { IMAGE_SIZES } from '../../ui/image-sizes';
@@ -26,7 +25,7 @@ export function ProjectSlider({
   alwaysTwo,
   resetKey,
 }: {
-  projects: Project[];
+  projects: ProjectCard[];
   alwaysTwo: boolean;
   resetKey: string;
 }) {
@@ -70,7 +69,6 @@ export function ProjectSlider({
         <ul className="slider__track" style={enhanced ? { transform: `translateX(-${page * 100}%)` } : undefined}>
           {projects.map((project, index) => {
             const visible = !enhanced || Math.floor(index / perPage) === page;
-            const cover = projectCover(project);
             return (
               <li
                 key={project.id}
@@ -79,9 +77,9 @@ export function ProjectSlider({
                 inert={!visible || undefined}
               >
                 <ResponsiveImage
-                  image={cover.image}
+                  image={project.cover}
                   src={FALLBACK_IMAGE}
-                  alt={cover.alt}
+                  alt={project.cover?.alt ?? project.title}
                   sizes={IMAGE_SIZES.slider(alwaysTwo)}
                   priority={index < perPage}
                   className="slider__image"

@@ -1,10 +1,13 @@
 import type { AppLoadContext } from 'react-router';
+import { clientLogo } from '../../../core/client-logo';
 import { HOME_RECENT_PROJECTS } from '../../../core/constants';
+import { projectCard } from '../../../core/project-card';
 import { listClients } from '../../../server/services/content/clients';
 import { listProjects } from '../../../server/services/content/projects';
 import { getSiteContent } from '../../../server/services/content/site-texts';
 import { getSiteStats } from '../../../server/services/content/stats';
 
+/** What the home page draws, shaped as its components read it: this is also the data React hydrates from. */
 export async function loadHome(context: AppLoadContext) {
   const { ctx } = context;
   const [featuredProjects, recent, latest, clients, stats, content] = await Promise.all([
@@ -17,5 +20,13 @@ export async function loadHome(context: AppLoadContext) {
   ]);
   // The administrator picks the recent projects; until they do, the newest stand in.
   const lastProjects = recent.length > 0 ? recent : latest;
-  return { featuredProjects, lastProjects, clients, stats, texts: content.texts, testimonials: content.testimonials };
+  const { homeAboutHeading, homeAboutText } = content.texts;
+  return {
+    featuredProjects: featuredProjects.map(projectCard),
+    lastProjects: lastProjects.map(projectCard),
+    clients: clients.map(clientLogo),
+    stats,
+    texts: { homeAboutHeading, homeAboutText },
+    testimonials: content.testimonials,
+  };
 }

@@ -1,8 +1,7 @@
 import { type CSSProperties, useRef } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
-import { resolveImageUrl } from '../../../core/image-url';
-import { projectCover } from '../../../core/project-cover';
-import type { Project } from '../../../core/types';
+import type { ProjectCard } from '../../../core/project-card';
+import { lastCandidate } from '../../../core/shown-image';
 import { STATISTICS_VISIBLE_THRESHOLD } from '../../../core/constants';
 import { withBrand } from '../../../core/site-texts';
 import { ClientsCarousel } from '../../features/home/clients-carousel';
@@ -25,19 +24,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The first hero image is the page's largest paint: the browser should ask for it before anything else. */
-function heroPreload(featured: Project[] | undefined): MetaDescriptor[] {
-  const first = featured?.[0];
-  const image = first ? projectCover(first).image : undefined;
-  const avif = image?.variants.filter((variant) => variant.format === 'avif') ?? [];
-  if (avif.length === 0) return [];
+function heroPreload(featured: ProjectCard[] | undefined): MetaDescriptor[] {
+  const avif = featured?.[0]?.cover?.avif;
+  if (!avif) return [];
   return [
     {
       tagName: 'link',
       rel: 'preload',
       as: 'image',
       type: 'image/avif',
-      href: resolveImageUrl(avif[avif.length - 1]!.path),
-      imageSrcSet: avif.map((variant) => `${resolveImageUrl(variant.path)} ${variant.width}w`).join(', '),
+      href: lastCandidate(avif),
+      imageSrcSet: avif,
       imageSizes: IMAGE_SIZES.hero,
       fetchPriority: 'high',
     },
@@ -82,7 +79,7 @@ export function meta({ matches, data }: Route.MetaArgs) {
 
 function ExperienceCounter({ years }: { years: number }) {
   const element = useRef<HTMLParagraphElement>(null);
-  const seen = useSeenOnce(element, STATISTICS_VISIBLE_THRESHOLD);
+  const seen = useSeenOnce(element, { threshold: STATISTICS_VISIBLE_THRESHOLD });
   const shown = useCountUp(years, seen);
   return (
     <p ref={element} className="experience">

@@ -1,4 +1,5 @@
 import { type AppLoadContext, redirect } from 'react-router';
+import { projectCard } from '../../../core/project-card';
 import type { ListingFilter, ListingFilters, ListingPage } from '../../../core/site-structure';
 import type { Project } from '../../../core/types';
 import { listingFiltersFrom } from '../../../server/http/project-list-query';
@@ -17,7 +18,7 @@ function distinct(projects: Project[], filter: ListingFilter): string[] {
 /**
  * The projects of a listing page: exact membership of its categories (a
  * project with another category never appears), then the exact filters of
- * the query string. Options come from all the page's projects.
+ * the query string. Options come from all the page's projects; each project goes to the page as its card.
  *
  * A filter value none of the page's projects has (a location from an old link, or typed) is not one the
  * filter bar offers: the page redirects to itself without it. Rendered, each such value would be a page of
@@ -37,8 +38,10 @@ export async function loadListing(context: AppLoadContext, page: ListingPage, qu
     const kept = new URLSearchParams(filters as Record<string, string>).toString();
     throw redirect(kept ? `${page.path}?${kept}` : page.path);
   }
-  const projects = all.filter((project) =>
-    page.filters.every((filter) => !filters[filter] || valueOf(project, filter) === filters[filter]),
-  );
+  const projects = all
+    .filter((project) =>
+      page.filters.every((filter) => !filters[filter] || valueOf(project, filter) === filters[filter]),
+    )
+    .map(projectCard);
   return { projects, filters, options };
 }

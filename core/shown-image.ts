@@ -1,0 +1,42 @@
+import { resolveImageUrl } from './image-url';
+import type { ImageDetails } from './types';
+
+/**
+ * A stored image as a page draws it: the `src`, the two `srcset`s of its `<picture>`, its size and alt text,
+ * and nothing else. Pages hand this to React, not the stored variant list: every byte of a loader's answer
+ * travels twice, in the HTML and in the data React hydrates from (issue 28).
+ */
+export interface ShownImage {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+  /** The AVIF variants as a `srcset`; '' when the image has none. */
+  avif: string;
+  /** The WebP variants as a `srcset`; '' when the image has none. */
+  webp: string;
+}
+
+function srcSet(image: ImageDetails, format: 'webp' | 'avif'): string {
+  return image.variants
+    .filter((variant) => variant.format === format)
+    .map((variant) => `${resolveImageUrl(variant.path)} ${variant.width}w`)
+    .join(', ');
+}
+
+/** The one rule from a stored image to what its `<picture>` needs; `alt` replaces the stored alt text. */
+export function shownImage(image: ImageDetails, alt: string = image.alt): ShownImage {
+  return {
+    src: resolveImageUrl(image.path),
+    width: image.width,
+    height: image.height,
+    alt,
+    avif: srcSet(image, 'avif'),
+    webp: srcSet(image, 'webp'),
+  };
+}
+
+/** The URL of the last candidate of a `srcset` (variants are stored largest first, so the smallest). */
+export function lastCandidate(srcset: string): string {
+  return srcset.split(', ').at(-1)!.split(' ')[0]!;
+}
