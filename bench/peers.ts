@@ -249,10 +249,11 @@ async function main(): Promise<void> {
     await checkCacheHits(contenders[2]!);
     console.log('peers: the Apache cache answers both pages itself (X-Cache: HIT), gzip-compressed');
 
-    loadAverages.push(os.loadavg()[0]!);
+    const loadBefore = os.loadavg()[0]!;
+    loadAverages.push(loadBefore);
     console.log(
       `peers: wrk -t2 --latency, ${DURATION_S} s a run, time-out ${WRK_TIMEOUT_S} s, Accept-Encoding "${ACCEPT_ENCODING}"; ` +
-        `load average ${os.loadavg()[0]!.toFixed(2)} at the start`,
+        `load average ${loadBefore.toFixed(2)} at the start`,
     );
     for (const page of PAGES) {
       for (const connections of CONNECTIONS) {
@@ -304,7 +305,9 @@ async function main(): Promise<void> {
     );
     const loadRange = `${Math.min(...loadAverages).toFixed(1)}–${Math.max(...loadAverages).toFixed(1)}`;
     console.log(
-      `\nPeers, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, load average ${loadRange} during the run\n`,
+      `\nPeers, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} ` +
+        `before the runs and ${loadRange} during them (Apache's busy workers count in it too). A time-out is an ` +
+        `answer later than ${WRK_TIMEOUT_S} s (wrk); a request still waiting when its run ends counts nowhere.\n`,
     );
     for (const line of [
       ...loadTable('home', contenders),
@@ -328,6 +331,7 @@ async function main(): Promise<void> {
         {
           date: new Date().toISOString(),
           cores: os.cpus().length,
+          loadBefore,
           loadAverages,
           durationS: DURATION_S,
           acceptEncoding: ACCEPT_ENCODING,
