@@ -74,9 +74,12 @@ function largest(a: Memory | undefined, b: Memory): Memory {
   };
 }
 
-/** Waits (20 s at most) until the server has stopped working off the requests a finished run left queued. */
+/**
+ * Waits until the server has worked off the requests a finished run left queued, so the next run has the cores:
+ * plain WordPress has up to 100 in hand after wrk leaves, at a few a second on a busy machine (60 s at most).
+ */
 async function settle(pid: number): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   let before = readCpuSeconds(pid);
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500));
