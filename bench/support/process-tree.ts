@@ -30,7 +30,9 @@ export function processTree(pid: number): number[] {
 function sumOverTree(pid: number, read: (pid: number) => number): number {
   return processTree(pid).reduce((sum, member) => {
     try {
-      return sum + read(member);
+      const value = read(member);
+      // A process on its way out has no memory figures left: it counts for nothing, as one already gone.
+      return Number.isNaN(value) ? sum : sum + value;
     } catch {
       return sum;
     }
@@ -48,6 +50,17 @@ export function readMemoryKiB(pid: number): { rss: number; hwm: number } {
     rss: sumOverTree(pid, (p) => statusField(p, 'VmRSS')),
     hwm: sumOverTree(pid, (p) => statusField(p, 'VmHWM')),
   };
+}
+
+/**
+ * Proportional memory of the tree (Pss of /proc/<pid>/smaps_rollup): a page shared by n processes counts 1/n in
+ * each, so forked workers (Apache's prefork children, a cluster's workers) are not counted many times over as in RSS.
+ */
+export function readProportionalKiB(pid: number): number {
+  return sumOverTree(pid, (member) => {
+    const rollup = fs.readFileSync(`/proc/${member}/smaps_rollup`, 'utf8');
+    return Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+  });
 }
 
 /** Writing 5 to clear_refs resets VmHWM (Linux 4.0+), so a peak counts the load only, not the demo seeding. */

@@ -17,7 +17,8 @@ async function rasterise(svg: string, name: string, format: 'jpeg' | 'png'): Pro
   return { buffer, originalName: `${name}.${format === 'jpeg' ? 'jpg' : 'png'}` };
 }
 
-function drawImage(image: DemoImage): Promise<UploadedFile> {
+/** A demo image as the JPEG an administrator would upload (1200×800, quality 92). */
+export function drawImage(image: DemoImage): Promise<UploadedFile> {
   return rasterise(drawProjectImage(image.kind, image.seed), `${image.kind}-${image.seed}`, 'jpeg');
 }
 
