@@ -70,17 +70,29 @@ test.describe('desktop menus', () => {
     await expect(page.getByRole('link', { name: 'Architecture' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#menu-design')).toBeHidden();
+    // Escape with the focus on the button: the list closes, the focus stays.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#menu-design')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#menu-design')).toBeHidden();
+    await expect(toggle).toBeFocused();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.mouse.click(640, 600);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('the social dropdown offers Facebook, Instagram, YouTube and TikTok', async ({ page }) => {
-    await page.goto('/about');
-    await page.getByRole('button', { name: 'Follow us' }).click();
+  test('the social dropdown offers Facebook, Instagram, YouTube and TikTok, and closes on Escape', async ({ page }) => {
+    await gotoHydrated(page, '/about');
+    const toggle = page.getByRole('button', { name: 'Follow us' });
+    await toggle.click();
     const list = page.locator('#social-menu');
     await expect(list.getByRole('link')).toHaveText(['Facebook', 'Instagram', 'YouTube', 'TikTok']);
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(toggle).toBeFocused();
   });
 });
 
