@@ -1,5 +1,6 @@
 import { type Db, sqliteHandle } from '../../db/database';
 import { localContentWrites, readContentVersion } from './content-version';
+import { walIndexWatch } from './wal-index-watch';
 import { publishingNow } from '../content/publishing-clock';
 import { nextScheduledPublication } from '../content/publishing';
 
@@ -13,8 +14,8 @@ export type ContentWatch = () => number | Promise<number>;
 
 /**
  * On SQLite no query: this process's own writes bump a counter as they happen (content-version.ts; Kysely runs
- * one connection, so a read waits for a write's transaction to end), and `PRAGMA data_version`, answered from
- * memory, moves when another connection has committed to the file.
+ * one connection, so a read waits for a write's transaction to end), and `PRAGMA data_version` moves when another
+ * connection has committed to the file, asked only after the WAL-index header shows a commit (wal-index-watch.ts).
  *
  * On PostgreSQL other instances write, and only the database knows: the counter is read, but one read serves
  * every request that arrived before it started (coalescedReads). A notification (LISTEN/NOTIFY) would have
@@ -29,7 +30,9 @@ function watchWrites(db: Db): ContentWatch {
   const sqlite = sqliteHandle(db);
   if (sqlite) {
     const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-    return () => localContentWrites() + (dataVersion.get() as number);
+    const askPragma = () => dataVersion.get() as number;
+    const otherCommits = walIndexWatch(sqlite, askPragma) ?? askPragma;
+    return () => localContentWrites() + otherCommits();
   }
   return coalescedReads(() => readContentVersion(db));
 }
