@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, Project, SiteStats } from '../../core/types';
 import { api, form } from '../support/api-client';
 import { type Admin, adminOf, createPost, createProject } from '../support/factories';
-import { type LogLine, logLines, waitForLines } from '../support/log-lines';
+import { type LogLine, waitForLines } from '../support/log-lines';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 14: drafts and scheduled publishing. A project or post is public from its publishedAt on; before
@@ -152,7 +152,8 @@ describe('scheduled publishing', () => {
       expect((await text('/blog')).body).not.toContain(post.title);
       expect((await text('/blog/rss.xml')).body).not.toContain(post.title);
     }
-    expect(logLines(server).some((line) => line.path === '/blog' && line.cache === 'hit')).toBe(true);
+    const keptBlog = (line: LogLine) => line.path === '/blog' && line.cache === 'hit';
+    expect((await waitForLines(server, (lines) => lines.some(keptBlog))).some(keptBlog)).toBe(true);
     expect((await api<{ data: Blog[] }>(server, 'GET', '/api/blogs', { cookie })).body.data.map((b) => b.id)).toContain(
       post.id,
     );

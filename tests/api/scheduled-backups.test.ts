@@ -14,7 +14,7 @@ import { takeBackupFileLock } from '../../server/services/backups/backup-lock';
 import { api } from '../support/api-client';
 import { backupBucketEnv, backupOverview, bucketNames, moveClockPast } from '../support/backups';
 import { adminOf, createProject } from '../support/factories';
-import { logLines } from '../support/log-lines';
+import { type LogLine, logLines, waitForLines } from '../support/log-lines';
 import { freePort, startTestServer, type TestServer } from '../support/test-server';
 import { onPostgres, postgresUrlFor } from '../support/test-database';
 import { testBucket } from '../support/test-media';
@@ -83,7 +83,8 @@ describe('the schedule', () => {
     }
     expect(filesIn(backupsFolder(server))).toEqual([...kept].sort());
     expect(await bucketNames(bucket)).toEqual([...kept].sort());
-    expect(logLines(server).filter((line) => line.msg === 'backup made')).toHaveLength(3);
+    const made = (lines: LogLine[]) => lines.filter((line) => line.msg === 'backup made');
+    expect(made(await waitForLines(server, (lines) => made(lines).length >= 3))).toHaveLength(3);
   }, 120_000);
 
   it('makes a run the server was down for as soon as it starts again, once', async () => {
