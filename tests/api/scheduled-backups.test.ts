@@ -83,8 +83,8 @@ describe('the schedule', () => {
     }
     expect(filesIn(backupsFolder(server))).toEqual([...kept].sort());
     expect(await bucketNames(bucket)).toEqual([...kept].sort());
-    const made = (lines: LogLine[]) => lines.filter((line) => line.msg === 'backup made');
-    expect(made(await waitForLines(server, (lines) => made(lines).length >= 3))).toHaveLength(3);
+    const backupsMade = (lines: LogLine[]) => lines.filter((line) => line.msg === 'backup made');
+    expect(backupsMade(await waitForLines(server, (lines) => backupsMade(lines).length >= 3))).toHaveLength(3);
   }, 120_000);
 
   it('makes a run the server was down for as soon as it starts again, once', async () => {
