@@ -15,7 +15,7 @@ import { refuseCrossSiteWrites } from './origin-check';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression-threshold';
 import { limitPageFormBodies } from './page-body-limit';
 import { createPageCache } from './page-cache';
-import { logRequestLine, logRequests } from './request-log';
+import { logRequestLine, logRequests, pathWithoutQuery } from './request-log';
 import { securityHeaders } from './security-headers';
 import { loadSession } from './session';
 import { createUploads } from './uploads';
@@ -45,12 +45,6 @@ function clientAddressOf(app: Express): (req: IncomingMessage) => string | undef
     ).ip;
 }
 
-/** A request's path without its query string, which may carry tokens. */
-function pathOf(url: string | undefined): string {
-  const queryStart = url?.indexOf('?') ?? -1;
-  return queryStart === -1 ? (url ?? '/') : url!.slice(0, queryStart);
-}
-
 /** The site's request listener: a kept image at once (uploads.ts), everything else through Express. */
 export function createApp({ ctx, build, assets, contentWatch }: AppOptions): RequestListener {
   const app = express();
@@ -69,7 +63,10 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Req
     ? createPageCache(ctx.config, contentWatch, {
         logAnswer: ctx.config.logRequests
           ? (req, answer) =>
-              logRequestLine({ method: req.method, path: pathOf(req.url), ip: clientAddress(req) }, answer)
+              logRequestLine(
+                { method: req.method, path: pathWithoutQuery(req.url ?? '/'), ip: clientAddress(req) },
+                answer,
+              )
           : undefined,
       })
     : undefined;

@@ -50,7 +50,6 @@ interface Entry {
   /** The content watch's reading before the answer was made: the entry serves while it has not moved. */
   version: number;
   status: number;
-  headers: [string, string | string[]][];
   etag: string | undefined;
   answers: Record<StoredEncoding, EncodedAnswer>;
   /** The headers of a 304: the entry's own, without a body's length or encoding. */
@@ -60,9 +59,11 @@ interface Entry {
 }
 
 function entryBytes(entry: Entry): number {
-  const headerBytes = entry.headers.reduce((sum, [name, value]) => sum + stringBytes(name + String(value)), 0);
-  const { br, gzip, identity } = entry.answers;
-  return 4 * headerBytes + br.body.length + gzip.body.length + identity.body.length;
+  const textBytes = (texts: string[]) => texts.reduce((sum, text) => sum + stringBytes(text), 0);
+  return Object.values(entry.answers).reduce(
+    (sum, { body, rawHeaders }) => sum + body.length + textBytes(rawHeaders),
+    textBytes(entry.notModifiedHeaders),
+  );
 }
 
 /** A request whose answer is being made, and the requests for the same key that wait for it. */
@@ -107,14 +108,15 @@ function makeEntry(
   made: { version: number; status: number; headers: [string, string | string[]][]; etag: string | undefined },
   bodies: Record<StoredEncoding, Buffer>,
 ): Entry {
-  const common = flatHeaders(made.headers);
+  const { headers, ...facts } = made;
+  const common = flatHeaders(headers);
   const answer = (encoding: StoredEncoding): EncodedAnswer => {
     const body = bodies[encoding];
     const encodingHeader = encoding === 'identity' ? [] : ['Content-Encoding', encoding];
     return { body, rawHeaders: [...common, ...encodingHeader, 'Content-Length', String(body.length)] };
   };
   return {
-    ...made,
+    ...facts,
     answers: { br: answer('br'), gzip: answer('gzip'), identity: answer('identity') },
     notModifiedHeaders: common,
     identityOnly: bodies.identity.length < COMPRESSION_THRESHOLD_BYTES,

@@ -18,6 +18,11 @@ export interface AnswerFacts {
   cache: string | undefined;
 }
 
+/** A request's path as its line gives it: without the query string, which may carry tokens. */
+export function pathWithoutQuery(url: string): string {
+  return url.split('?', 1)[0]!;
+}
+
 /** The one request line, for the answers `logRequests` follows and for the kept images and pages sent before Express. */
 export function logRequestLine(request: RequestFacts, answer: AnswerFacts): void {
   logEvent('info', 'request', {
@@ -44,7 +49,7 @@ export const logRequests: RequestHandler = (req, res, next) => {
     const length = res.getHeader('content-length');
     // originalUrl, because routers mounted below rewrite req.url and req.path.
     logRequestLine(
-      { method: req.method, path: req.originalUrl.split('?', 1)[0]!, ip: req.ip },
+      { method: req.method, path: pathWithoutQuery(req.originalUrl), ip: req.ip },
       {
         status: res.statusCode,
         started,
