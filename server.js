@@ -22,11 +22,14 @@ function webConcurrency() {
 }
 
 /**
- * The cluster's primary serves nothing: it starts one worker, which prepares the data (migrations, the
- * start-up sweep, the demo content) and listens, then the others, which only listen. A worker that dies is
+ * The cluster's primary serves no request: it starts one worker, which prepares the data (migrations, the
+ * start-up sweep, the demo content) and listens, then the others, which only listen. It holds the visits' country
+ * table for them all, from an entry of the build that loads nothing else (decision 029). A worker that dies is
  * replaced; SIGTERM or SIGINT stops every worker after its requests in flight.
  */
-function runPrimary(count) {
+async function runPrimary(count) {
+  const { answerCountryLookups } = await import('./build/server/cluster-primary.js');
+  answerCountryLookups();
   let stopping = false;
   let started = false;
   const fork = (first) => cluster.fork({ STUDIO_FIRST_WORKER: first ? '1' : '0' });
@@ -95,7 +98,7 @@ async function start() {
 }
 
 const workers = development ? 1 : webConcurrency();
-if (cluster.isPrimary && workers > 1) runPrimary(workers);
+if (cluster.isPrimary && workers > 1) await runPrimary(workers);
 else
   start().then(
     (running) => {

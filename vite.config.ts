@@ -37,7 +37,10 @@ function homeCode(): CodeSplittingGroup {
 
 // The server build's entry is server/main.ts, which imports React Router's
 // server build: the API, the services and the pages share one bundle and so
-// one database connection.
+// one database connection. A cluster's primary loads an entry of its own,
+// build/server/cluster-primary.js, with nothing of the server's but the visits'
+// country table (decision 029): React Router names every entry index.js, so
+// the plugin below names the others after their input.
 export default defineConfig({
   build: { target: 'es2022' },
   environments: {
@@ -46,7 +49,22 @@ export default defineConfig({
         rollupOptions: { output: { codeSplitting: { groups: [homeCode()] } } },
       },
     },
-    ssr: { build: { target: 'node20', rollupOptions: { input: './server/main.ts' } } },
+    ssr: {
+      build: {
+        target: 'node20',
+        rollupOptions: { input: { index: './server/main.ts', 'cluster-primary': './server/cluster-primary.ts' } },
+      },
+    },
   },
-  plugins: [reactRouter()],
+  plugins: [
+    reactRouter(),
+    {
+      name: 'server-entries-by-name',
+      applyToEnvironment: (environment) => environment.name === 'ssr',
+      outputOptions: (options) => ({
+        ...options,
+        entryFileNames: (chunk) => (chunk.name === 'index' ? 'index.js' : `${chunk.name}.js`),
+      }),
+    },
+  ],
 });

@@ -23,7 +23,7 @@ import { sealPlaintextTotpSecrets } from './services/account/totp-secrets';
 import { startVisitRecorder } from './services/visits/visit-recorder';
 import { startVisitUpkeep } from './services/visits/visit-rollups';
 import { startBackups } from './services/backups/backup-runner';
-import { visitCountryTable } from './services/visits/visit-country';
+import { countryLookup } from './services/visits/country-lookup';
 import { createMediaStorage, type MediaStorage } from './storage';
 import { reasonOf, StorageUnavailableError } from './storage/storage-faults';
 import { STORAGE_PROBE_INTERVAL_MS } from './storage/storage-reachability';
@@ -257,9 +257,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  // The visits' country data, read in the background now that the server listens (a beacon that comes first waits
-  // for it in the recorder, after its 204).
-  if (ctx.visits) void visitCountryTable();
+  // The visits' country data, read in the background now that the server listens, here or by the cluster's primary
+  // (a beacon that comes first waits for it in the recorder, after its 204).
+  if (ctx.visits) countryLookup().load();
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   // With PORT=0 the configured default names port 0; the real one is known now.

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { api } from '../support/api-client';
 import { BOT_USER_AGENTS, BROWSER_USER_AGENTS } from '../support/user-agent-fixtures';
 import { addressIn } from '../support/country-data';
+import { waitForLines } from '../support/log-lines';
 
 /**
  * The beacon over HTTP (decision 019): what the endpoint answers, and what the database holds after the
@@ -309,4 +310,39 @@ describe('counting under load', () => {
       await server.stop();
     }
   });
+});
+
+// The subject is the cluster's IPC, not the database: SQLite alone.
+describe.skipIf(onPostgres)('the country with two workers (WEB_CONCURRENCY=2)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_CONCURRENCY: '2', TRUST_PROXY: '1' });
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it("is looked up in the primary's one table, and kept for the views either worker took", async () => {
+    // A local address of its own for each beacon, so each comes on a new connection, which the cluster hands to
+    // its workers in turn.
+    const sent = Array.from({ length: 8 }, (_, index) => (index % 2 === 0 ? BHUTAN_IPV4 : JAPAN_IPV6));
+    for (const [index, address] of sent.entries()) {
+      const answer = await postBeacon(server, {
+        address: `127.0.0.${30 + index}`,
+        userAgent: CHROME,
+        path: '/',
+        headers: { 'x-forwarded-for': address },
+      });
+      expect(answer.status).toBe(204);
+    }
+    expect(await until(() => views(server), sent.length)).toBe(sent.length);
+    const rows = await queryServerDatabase<{ country: string | null }>(server.dataDir, 'select country from visit_events');
+    expect(rows.map((row) => row.country).sort()).toEqual([...Array(4).fill('BT'), ...Array(4).fill('JP')]);
+
+    const lines = await waitForLines(server, (all) => all.some((line) => line.msg === 'country data loaded'));
+    const beaconsBy = new Set(lines.filter((line) => line.path === '/api/event').map((line) => line.pid));
+    expect(beaconsBy.size).toBe(2);
+    // Loaded once, by the primary (a worker's lines carry its pid), never by a worker.
+    const loads = lines.filter((line) => line.msg === 'country data loaded');
+    expect(loads).toHaveLength(1);
+    expect(loads[0]!.pid).toBeUndefined();
+  }, 60_000);
 });

@@ -28,8 +28,7 @@ interface Visit {
  * the documentation addresses they use): the recorder's lookup is given this table.
  */
 const TEST_COUNTRIES: Record<string, string> = { '198.51.100.1': 'BT', '198.51.100.2': 'IN' };
-const testCountries = () =>
-  Promise.resolve({ size: { ipv4: 0, ipv6: 0 }, countryOf: (address: string) => TEST_COUNTRIES[address] ?? null });
+const testCountryOf = (address: string) => Promise.resolve(TEST_COUNTRIES[address] ?? null);
 
 /** A recorder on the test's own clock; `view` records a beacon at the clock's time. */
 function countedSite(env: Record<string, string> = {}) {
@@ -37,7 +36,7 @@ function countedSite(env: Record<string, string> = {}) {
   const state = { now: NOON, recorder: undefined as VisitRecorder | undefined };
   beforeEach(() => {
     state.now = NOON;
-    state.recorder = startVisitRecorder(site.ctx, { now: () => state.now, flushMs: HOUR, countries: testCountries });
+    state.recorder = startVisitRecorder(site.ctx, { now: () => state.now, flushMs: HOUR, countryOf: testCountryOf });
   });
   afterEach(() => state.recorder?.stop());
   return {

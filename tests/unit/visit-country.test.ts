@@ -192,6 +192,24 @@ describe('a data file', () => {
     expect(table.countryOf('2001:201::')).toBeNull();
   });
 
+  it('holds a gap after every range: more ranges than it first makes room for', async () => {
+    // 1.0.0.0, 1.0.0.2, … 1.0.1.142: 200 ranges of one address, each followed by a gap; one gap before them.
+    const lines = Array.from({ length: 200 }, (_, index) => {
+      const start = 16_777_216 + index * 2;
+      return `${start},${start},${index % 2 === 0 ? 'JP' : 'BT'}`;
+    });
+    const table = await loadCountryTable(files(lines));
+    expect(table.size.ipv4).toBe(401);
+    expect(table.countryOf('0.255.255.255')).toBeNull();
+    expect(table.countryOf('1.0.0.0')).toBe('JP');
+    expect(table.countryOf('1.0.0.1')).toBeNull();
+    expect(table.countryOf('1.0.0.2')).toBe('BT');
+    expect(table.countryOf('1.0.1.140')).toBe('JP');
+    expect(table.countryOf('1.0.1.142')).toBe('BT');
+    expect(table.countryOf('1.0.1.143')).toBeNull();
+    expect(table.countryOf('8.8.8.8')).toBeNull();
+  });
+
   it('is refused when its ranges are out of order or overlap, or a line is not start,end,CC', async () => {
     await expect(loadCountryTable(files(['20,30,AU', '10,15,BT']))).rejects.toThrow(/line 2: ranges out of order/);
     await expect(loadCountryTable(files(['20,30,AU', '30,40,BT']))).rejects.toThrow(/line 2: ranges out of order/);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { logEvent } from '../../log';
 
@@ -29,8 +29,12 @@ const UNKNOWN_CODE = 'ZZ';
 /** How long a load works before the event loop gets a turn: requests wait at most about this long. */
 const SLICE_MS = 5;
 const TWO_32 = 4_294_967_296;
-/** Ranges first made room for; doubled when full, then copied to the length read. */
-const INITIAL_CAPACITY = 65_536;
+/**
+ * How much of a file is read at a time, into one buffer used again and again: reading each file whole left 37 MB
+ * of buffers behind, and growing the ranges by doubling some 40 MB more, all garbage that an idle process (a
+ * cluster's primary above all, which allocates next to nothing) kept for minutes (decision 029).
+ */
+const READ_CHUNK_BYTES = 1_048_576;
 
 export function countryDataFiles(): { ipv4: string; ipv6: string } {
   const require = createRequire(import.meta.url);
@@ -68,7 +72,10 @@ interface Ranges {
   length: number;
 }
 
-/** Ranges being read: grows when full, and is copied to its used length at the end. */
+/**
+ * Ranges being read, made room for once: one per line of the file, plus one gap in 64 (DB-IP's files have 17 gaps in
+ * 700,000 lines). Data with more gaps than that grows it by doubling.
+ */
 class RangeBuilder implements Ranges {
   starts: Uint32Array;
   countries: Uint16Array;
@@ -76,8 +83,9 @@ class RangeBuilder implements Ranges {
 
   constructor(
     private readonly width: 1 | 4,
-    capacity: number,
+    lines: number,
   ) {
+    const capacity = lines + Math.ceil(lines / 64) + 1;
     this.starts = new Uint32Array(capacity * width);
     this.countries = new Uint16Array(capacity);
   }
@@ -98,13 +106,48 @@ class RangeBuilder implements Ranges {
     this.length += 1;
   }
 
+  /** The ranges read: views of the arrays, not copies, which would leave the arrays behind as garbage. */
   done(): Ranges {
     return {
-      starts: this.starts.slice(0, this.length * this.width),
-      countries: this.countries.slice(0, this.length),
+      starts: this.starts.subarray(0, this.length * this.width),
+      countries: this.countries.subarray(0, this.length),
       length: this.length,
     };
   }
+}
+
+/**
+ * Hands the file's whole lines to `take`, a chunk at a time (READ_CHUNK_BYTES), in one buffer: the chunk given is a
+ * view of it, valid until `take` returns. A line cut by the chunk's end moves to the front for the next read.
+ */
+async function readLines(file: string, take: (lines: Buffer) => Promise<void> | void): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(file);
+    const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    let kept = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, kept, buffer.length - kept, null);
+      const filled = kept + bytesRead;
+      const end = bytesRead === 0 ? filled : buffer.lastIndexOf(10, filled - 1) + 1;
+      if (end === 0 && filled === buffer.length) throw new Error(`a line longer than ${READ_CHUNK_BYTES} bytes`);
+      await take(buffer.subarray(0, end));
+      if (bytesRead === 0) return;
+      buffer.copy(buffer, 0, end, filled);
+      kept = filled - end;
+    }
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** How many lines the file has (its newlines, and one for a last line without one): the ranges to make room for. */
+async function countLines(file: string): Promise<number> {
+  let lines = 1;
+  await readLines(file, (chunk) => {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+  });
+  return lines;
 }
 
 /**
@@ -220,9 +263,9 @@ function readDecimal32(bytes: Buffer, at: number, out: Uint32Array, outAt: numbe
  * for each gap (before, between and after them). A slice of lines at a time (SLICE_MS), so the event loop keeps
  * turning. Throws on a line that is not `start,end,CC`, and on ranges out of order or overlapping.
  */
-async function readRanges(bytes: Buffer, width: 1 | 4, codes: CodeList): Promise<Ranges> {
+async function readRanges(file: string, width: 1 | 4, codes: CodeList): Promise<Ranges> {
   const read = width === 1 ? readDecimal32 : readDecimal128;
-  const ranges = new RangeBuilder(width, INITIAL_CAPACITY);
+  const ranges = new RangeBuilder(width, await countLines(file));
   /** The range's start, its end, and the first address after the ranges so far (all zero at first). */
   const words = new Uint32Array(3 * width);
   const [START, END, NEXT] = [0, width, 2 * width];
@@ -230,28 +273,30 @@ async function readRanges(bytes: Buffer, width: 1 | 4, codes: CodeList): Promise
   const pause = slicer();
   let spaceEnded = false;
   let line = 0;
-  for (let at = 0; at < bytes.length;) {
-    const end = lineEnd(bytes, at);
-    line += 1;
-    if (textEnd(bytes, end) > at) {
-      const firstComma = read(bytes, at, words, START, line);
-      const secondComma = read(bytes, firstComma + 1, words, END, line);
-      const country = codes.indexOf(bytes, secondComma + 1, textEnd(bytes, end));
-      if (spaceEnded || compare(START, NEXT) < 0 || compare(END, START) < 0) {
-        throw badLine(line, 'ranges out of order or overlapping');
+  await readLines(file, async (bytes) => {
+    for (let at = 0; at < bytes.length;) {
+      const end = lineEnd(bytes, at);
+      line += 1;
+      if (textEnd(bytes, end) > at) {
+        const firstComma = read(bytes, at, words, START, line);
+        const secondComma = read(bytes, firstComma + 1, words, END, line);
+        const country = codes.indexOf(bytes, secondComma + 1, textEnd(bytes, end));
+        if (spaceEnded || compare(START, NEXT) < 0 || compare(END, START) < 0) {
+          throw badLine(line, 'ranges out of order or overlapping');
+        }
+        if (compare(START, NEXT) > 0) ranges.push(words, NEXT, 0);
+        ranges.push(words, START, country);
+        words.copyWithin(NEXT, END, END + width);
+        if (width === 4) spaceEnded = !increment128(words, NEXT);
+        else {
+          spaceEnded = words[NEXT] === TWO_32 - 1;
+          words[NEXT] = (words[NEXT]! + 1) >>> 0;
+        }
       }
-      if (compare(START, NEXT) > 0) ranges.push(words, NEXT, 0);
-      ranges.push(words, START, country);
-      words.copyWithin(NEXT, END, END + width);
-      if (width === 4) spaceEnded = !increment128(words, NEXT);
-      else {
-        spaceEnded = words[NEXT] === TWO_32 - 1;
-        words[NEXT] = (words[NEXT]! + 1) >>> 0;
-      }
+      at = end + 1;
+      if ((line & 255) === 0) await pause();
     }
-    at = end + 1;
-    if ((line & 255) === 0) await pause();
-  }
+  });
   if (!spaceEnded) ranges.push(words, NEXT, 0);
   return ranges.done();
 }
@@ -364,9 +409,8 @@ function localIpv6(words: Uint32Array): boolean {
 /** Reads DB-IP's two files (the package's, unless told) and builds the table. Rejects on a missing or bad file. */
 export async function loadCountryTable(files = countryDataFiles()): Promise<CountryTable> {
   const codes = new CodeList();
-  const [ipv4Bytes, ipv6Bytes] = await Promise.all([readFile(files.ipv4), readFile(files.ipv6)]);
-  const ipv4 = await readRanges(ipv4Bytes, 1, codes);
-  const ipv6 = await readRanges(ipv6Bytes, 4, codes);
+  const ipv4 = await readRanges(files.ipv4, 1, codes);
+  const ipv6 = await readRanges(files.ipv6, 4, codes);
   const words = new Uint32Array(4);
 
   /** The country of the last range starting at or below the address (binary search). */

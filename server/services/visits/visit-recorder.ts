@@ -12,7 +12,7 @@ import { BeaconLimit } from './beacon-limit';
 import { addDays, siteDay } from './visit-day';
 import { browserFamily, deviceClass, pageTraitsOf, referrerHostOf } from './visit-traits';
 import { visitCountingOn } from './visit-switch';
-import { type CountryTable, visitCountryTable } from './visit-country';
+import { countryLookup } from './country-lookup';
 import { VisitorSalts, visitorHash } from './visitor-hash';
 
 /** Why a beacon was not kept; the dashboard shows each count per day. */
@@ -30,8 +30,8 @@ export interface VisitRecorderOptions {
   now?: () => number;
   batchSize?: number;
   flushMs?: number;
-  /** The country lookup: this process's, loaded once (visitCountryTable), unless a test gives its own. */
-  countries?: () => Promise<CountryTable | null>;
+  /** The country of an address: this process's lookup (countryLookup), unless a test gives its own. */
+  countryOf?: (address: string) => Promise<string | null>;
 }
 
 function parseBeacon(body: string): { address: string; referrer: string } | undefined {
@@ -75,7 +75,7 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
   const siteHost = new URL(site).hostname;
   const salts = new VisitorSalts(ctx.db);
   const limit = new BeaconLimit({ ...VISIT_BEACON_LIMIT, max: ctx.config.analytics.beaconLimitMax });
-  const countries = options.countries ?? visitCountryTable;
+  const countryOf = options.countryOf ?? countryLookup().countryOf;
   let queue: PendingView[] = [];
   let drops = new Map<string, number>();
   let flushing: Promise<void> | undefined;
@@ -99,10 +99,10 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
     const day = siteDay(at, zone);
     const salt = (await salts.saltOf(day, { make: true, now: at }))!;
     const yesterdaySalt = await salts.saltOf(addDays(day, -1), { make: false, now: at });
-    // The address's country, from memory; the address goes no further. Until the table is loaded (about a second
-    // after the server starts listening) a view waits for it here, not in the queue; if it could not be loaded,
-    // the view has no country.
-    const country = (await countries())?.countryOf(beacon.address) ?? null;
+    // The address's country, from this process's memory or the cluster primary's; the address goes no further.
+    // Until the table is loaded (about a second after the server starts listening) a view waits for it here, not
+    // in the queue; if it could not be loaded, the view has no country.
+    const country = await countryOf(beacon.address);
     return {
       at: new Date(at).toISOString(),
       day,
