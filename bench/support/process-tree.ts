@@ -53,14 +53,19 @@ export function readMemoryKiB(pid: number): { rss: number; hwm: number } {
 }
 
 /**
- * Proportional memory of the tree (Pss of /proc/<pid>/smaps_rollup): a page shared by n processes counts 1/n in
- * each, so forked workers (Apache's prefork children, a cluster's workers) are not counted many times over as in RSS.
+ * One process's proportional memory (/proc/<pid>/smaps_rollup), in KiB: Pss, a page shared by n processes counting
+ * 1/n in each, so forked workers (Apache's prefork children, a cluster's workers) are not counted many times over as
+ * in RSS; and its anonymous part (heaps, malloc: the process's own) apart from file-backed pages (code, libraries).
  */
+export function proportionalMemoryKiB(pid: number): { pss: number; anonymous: number; file: number } {
+  const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
+  return { pss: field('Pss'), anonymous: field('Pss_Anon'), file: field('Pss_File') };
+}
+
+/** Proportional memory (Pss) of the tree. */
 export function readProportionalKiB(pid: number): number {
-  return sumOverTree(pid, (member) => {
-    const rollup = fs.readFileSync(`/proc/${member}/smaps_rollup`, 'utf8');
-    return Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
-  });
+  return sumOverTree(pid, (member) => proportionalMemoryKiB(member).pss);
 }
 
 /** Writing 5 to clear_refs resets VmHWM (Linux 4.0+), so a peak counts the load only, not the demo seeding. */

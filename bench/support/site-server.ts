@@ -4,13 +4,25 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-/** Node's flags in `npm start`, so that the benchmarks measure the server as production runs it. */
-function startFlags(): string[] {
+/**
+ * Node's flags and the environment `npm start` gives the server (`NAME=value … node --flag … server.js`), so that
+ * the benchmarks measure the server as production runs it.
+ */
+function startCommand(): { flags: string[]; env: Record<string, string> } {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  const flags = /node ((?:--\S+ )*)server\.js/.exec(manifest.scripts.start)?.[1] ?? '';
-  return flags.split(' ').filter(Boolean);
+  const [, assignments = '', flags = ''] =
+    /((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)server\.js/.exec(manifest.scripts.start) ?? [];
+  return {
+    flags: flags.split(' ').filter(Boolean),
+    env: Object.fromEntries(
+      assignments
+        .split(' ')
+        .filter(Boolean)
+        .map((assignment) => assignment.split('=', 2) as [string, string]),
+    ),
+  };
 }
 
 /**
@@ -23,10 +35,12 @@ export async function startSite(
   logFile?: string,
 ): Promise<{ url: string; child: ChildProcess }> {
   const output = logFile ? fs.openSync(logFile, 'w') : 'pipe';
-  const child = spawn(process.execPath, [...startFlags(), 'server.js'], {
+  const command = startCommand();
+  const child = spawn(process.execPath, [...command.flags, 'server.js'], {
     cwd: root,
     env: {
       ...process.env,
+      ...command.env,
       NODE_ENV: 'production',
       PORT: '0',
       HOST: '127.0.0.1',

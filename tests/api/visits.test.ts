@@ -334,7 +334,10 @@ describe.skipIf(onPostgres)('the country with two workers (WEB_CONCURRENCY=2)', 
       expect(answer.status).toBe(204);
     }
     expect(await until(() => views(server), sent.length)).toBe(sent.length);
-    const rows = await queryServerDatabase<{ country: string | null }>(server.dataDir, 'select country from visit_events');
+    const rows = await queryServerDatabase<{ country: string | null }>(
+      server.dataDir,
+      'select country from visit_events',
+    );
     expect(rows.map((row) => row.country).sort()).toEqual([...Array(4).fill('BT'), ...Array(4).fill('JP')]);
 
     const lines = await waitForLines(server, (all) => all.some((line) => line.msg === 'country data loaded'));
