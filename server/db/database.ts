@@ -13,10 +13,11 @@ import {
   SqliteDriver,
   sql,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { DATABASE_TIMEOUT_MS, type DatabaseAvailability, guardPool, isConnectionFailure } from './availability';
 import { migrationProvider } from './migrations';
 import { usesPostgres } from './dialect';
+import { onFirstUse } from '../on-first-use';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -87,8 +88,8 @@ export function openSqlite(file: string): Db {
   return db;
 }
 
-// COUNT(*) is a bigint, which pg hands over as a string; the counts here are small.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+/** The PostgreSQL driver: a SQLite site never loads it. */
+const loadPg = onFirstUse<typeof pg>('pg');
 
 const availabilities = new WeakMap<Db, DatabaseAvailability>();
 
@@ -98,8 +99,11 @@ export function databaseAvailable(db: Db): boolean {
 }
 
 export function openPostgres(url: string): Db {
+  const driver = loadPg();
+  // COUNT(*) is a bigint, which pg hands over as a string; the counts here are small.
+  driver.types.setTypeParser(driver.types.builtins.INT8, (value) => Number(value));
   const guarded = guardPool(
-    new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: DATABASE_TIMEOUT_MS }),
+    new driver.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: DATABASE_TIMEOUT_MS }),
   );
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: guarded.pool as pg.Pool }),

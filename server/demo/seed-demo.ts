@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { DemoContentCounts } from '../../core/demo-content';
 import { createBlog } from '../services/content/blogs';
 import { createClient } from '../services/content/clients';
@@ -9,6 +8,7 @@ import { createTeamMember } from '../services/content/team-members';
 import { demoBlogs, demoClients, type DemoImage, demoProjects, demoSettings, demoTeam } from './demo-content';
 import { drawClientLogo, drawPortrait, drawProjectImage, drawStudioLogo } from './demo-drawings';
 import { recordDemoRecord } from './demo-records';
+import { sharp } from '../services/media/sharp';
 
 /** Draws an SVG into the kind of file an administrator would upload. */
 async function rasterise(svg: string, name: string, format: 'jpeg' | 'png'): Promise<UploadedFile> {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MEMORY } from '../../core/constants';
@@ -64,6 +65,19 @@ beforeAll(async () => {
   admin = adminOf(server, cookie);
 });
 afterAll(() => server?.stop());
+
+describe('sharp (decision 029)', () => {
+  /** Whether the server process has libvips, which sharp brings, in its memory. */
+  const libvipsLoaded = () => fs.readFileSync(`/proc/${server.pid}/maps`, 'utf8').includes('libvips');
+
+  it('is loaded with the first image the server works on, not for answering visitors', async () => {
+    for (const path of ['/', '/about', '/blog', '/api/projects'])
+      expect((await fetch(server.url + path)).status).toBe(200);
+    expect(libvipsLoaded()).toBe(false);
+    await projectImage();
+    expect(libvipsLoaded()).toBe(true);
+  });
+});
 
 describe('/uploads from memory', () => {
   it('answers an image the second time from memory, with the headers and bytes of the first, 304 and HEAD', async () => {

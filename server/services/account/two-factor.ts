@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import qrcode from 'qrcode-generator';
+import type qrcode from 'qrcode-generator';
 import type { TwoFactorSetup } from '../../../core/account';
 import { RECOVERY_CODE_COUNT } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
@@ -14,10 +14,13 @@ import { getSiteSettings } from '../content/settings';
 import { recordSignInEvent } from './sign-in-events';
 import { base32Encode, matchTotpStep, newTotpSecret, otpauthUri } from './totp';
 import { readTotpSecret } from './totp-secrets';
+import { onFirstUse } from '../../on-first-use';
+
+const loadQrcode = onFirstUse<typeof qrcode>('qrcode-generator');
 
 /** The QR code as an SVG data URL, for an <img>: the page's CSP allows data: images. */
 function qrCodeImage(text: string): string {
-  const code = qrcode(0, 'M');
+  const code = loadQrcode()(0, 'M');
   code.addData(text);
   code.make();
   const svg = code.createSvgTag({ cellSize: 4, margin: 4, scalable: true });

@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import * as tar from 'tar';
+import type * as Tar from 'tar';
 import type { Config } from '../../config';
+import { onFirstUse } from '../../on-first-use';
 
 export const ARCHIVE_FORMAT = 1;
 export const MANIFEST_ENTRY = 'backup.json';
@@ -16,6 +17,9 @@ export const SECRET_KEY_ENTRY = 'secret.key';
 
 /** The archive holds the password hashes and every contact message: readable by its owner alone. */
 const ARCHIVE_FILE_MODE = 0o600;
+
+/** Loaded with the first backup (at 02:00, or when asked), not by every worker at start-up. */
+const loadTar = onFirstUse<typeof Tar>('tar');
 
 /** Where a backup's staging folder is made, inside DATA_DIR; a stop mid-backup can leave one behind. */
 export const STAGING_PREFIX = '.backup-';
@@ -147,7 +151,7 @@ export async function writeBackupArchive(config: Config, archive: string): Promi
     };
     fs.writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
     // Created with that mode, so no other user can open it even while it is written.
-    await tar.create({ gzip: true, portable: true, file: partial, cwd: staging, mode: ARCHIVE_FILE_MODE }, [
+    await loadTar().create({ gzip: true, portable: true, file: partial, cwd: staging, mode: ARCHIVE_FILE_MODE }, [
       MANIFEST_ENTRY,
       DATABASE_ENTRY,
       UPLOADS_ENTRY,

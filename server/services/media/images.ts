@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import {
   IMAGE_MAX_HEIGHT,
   IMAGE_MAX_WIDTH,
@@ -10,6 +10,7 @@ import {
 } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import type { ImageVariant } from '../../../core/types';
+import { sharp } from './sharp';
 import type { MediaPurpose, NewMediaItem } from '../../db/schema';
 import { logEvent } from '../../log';
 import type { MediaStorage } from '../../storage/media-storage';

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { changeContent } from '../cache/content-version';
 import type { ServiceContext } from '../context';
 import { encodeVariants, MAX_INPUT_PIXELS, missingVariants, parseVariants } from './images';
+import { sharp } from './sharp';
 
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
