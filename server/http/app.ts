@@ -6,7 +6,7 @@ import express, { type Express } from 'express';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import type { ContentWatch } from '../services/cache/content-watch';
-import type { ServiceContext } from '../services/context';
+import type { ServerContext } from '../server-context';
 import { AppError } from '../services/errors';
 import { refuseUnusedMethods } from './allowed-methods';
 import { apiRouter } from './api';
@@ -21,7 +21,7 @@ import { loadSession } from './session';
 import { createUploads } from './uploads';
 
 export interface AppOptions {
-  ctx: ServiceContext;
+  ctx: ServerContext;
   /** The React Router build, or a function that loads it afresh (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Serves the browser assets: Vite's middleware in development, build/client otherwise. */

@@ -7,18 +7,12 @@ import { onPublishingClockMoved } from '../content/publishing-clock';
 import type { ServiceContext } from '../context';
 import { type BackupSetup, backupMethodOf, makeBackup, nextBackupDueAt } from './backups';
 
-/** A process's backups (`ctx.backups`): what "Back up now" and the Backups page use, and the schedule. */
+/** A process's backups (the ServerContext's `backups`): what "Back up now" and the Backups page use, and the schedule. */
 export interface Backups extends BackupSetup {
   /** A backup at once; undefined when another one is under way. */
   backUpNow: () => Promise<BackupResult | undefined>;
   /** Stops the schedule and waits for a backup under way. */
   stop: () => Promise<void>;
-}
-
-/** `ctx.backups`, which startServer sets up before the server listens: no request finds it missing. */
-export function backupsOf(ctx: ServiceContext): Backups {
-  if (!ctx.backups) throw new Error('the backups are not set up');
-  return ctx.backups;
 }
 
 /**
