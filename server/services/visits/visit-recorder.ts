@@ -7,6 +7,7 @@ import type { VisitEventsTable } from '../../db/schema';
 import { logEvent } from '../../log';
 import { rateLimitKey } from '../limits/client-key';
 import type { ServiceContext } from '../context';
+import { repeating } from '../repeating';
 import { findSession } from '../account/sessions';
 import { BeaconLimit } from './beacon-limit';
 import { addDays, siteDay } from './visit-day';
@@ -78,7 +79,6 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
   const countries = options.countries ?? visitCountryTable;
   let queue: PendingView[] = [];
   let drops = new Map<string, number>();
-  let flushing: Promise<void> | undefined;
   let stopped = false;
   let failing = false;
 
@@ -125,7 +125,7 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
       if (typeof view === 'string') return drop(siteDay(at, zone), view);
       if (queue.length >= queueMax) return drop(view.day, 'queue-full');
       queue.push(view);
-      if (queue.length >= batchSize) void flush();
+      if (queue.length >= batchSize) void flushes.run();
     } catch (error) {
       // The database did not answer for the salt or the session: the view is lost, the page was not.
       logEvent('warn', 'visit not counted', { error: error instanceof Error ? error.message : String(error) });
@@ -179,24 +179,15 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
     }
   }
 
-  function flush(): Promise<void> {
-    flushing ??= flushOnce().finally(() => {
-      flushing = undefined;
-    });
-    return flushing;
-  }
-
-  const timer = setInterval(() => void flush(), options.flushMs ?? VISIT_QUEUE.flushMs);
-  timer.unref();
+  const flushes = repeating(flushOnce, { everyMs: options.flushMs ?? VISIT_QUEUE.flushMs, startNow: false });
 
   return {
     record,
-    flush,
+    flush: flushes.run,
     stop: async () => {
       stopped = true;
-      clearInterval(timer);
-      await flushing;
-      await flush();
+      await flushes.stop();
+      await flushOnce();
     },
   };
 }
