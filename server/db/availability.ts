@@ -3,9 +3,10 @@ import { NETWORK_ERROR_CODES } from '../network-errors';
 import { type DatabaseFailure, OutageDetector, type ProbeOutcome } from './outage-detector';
 
 /**
- * How long a query, or getting a connection, may take before the database is taken for gone. Every query of this
- * site takes milliseconds (the 1,000-project list about 70 ms), and a request's answer must come within 2 s when
- * the database does not, so a request spends at most one such wait: after it, the next calls fail at once.
+ * How long a query, or getting a connection, may take before its request is answered 503. Every query of this site
+ * takes milliseconds (the 1,000-project list about 70 ms), and a request's answer must come within 2 s when the
+ * database does not, so a request spends at most one such wait. One such wait only doubts the database; once the
+ * probes find it unavailable (outage-detector.ts), the next calls fail at once.
  */
 export const DATABASE_TIMEOUT_MS = 1500;
 
@@ -53,17 +54,25 @@ interface GuardedClient {
   release: () => void;
 }
 
-/** Our deadline passed, or pg-pool's for a new connection: no answer, which may be a hang or one slow moment. */
-function failureKind(error: unknown): DatabaseFailure {
-  if (error instanceof DatabaseUnavailableError && error.cause instanceof DeadlinePassed) return 'unanswered';
-  return error instanceof Error && error.message === CONNECTION_TIMEOUT ? 'unanswered' : 'gone';
-}
-
 class DeadlinePassed extends Error {
   constructor() {
     super(`no answer within ${DATABASE_TIMEOUT_MS} ms`);
     this.name = 'DeadlinePassed';
   }
+}
+
+/**
+ * What a connection failure says of the database: no answer in time (our deadline, or pg-pool's for a new
+ * connection), which may be a hang or one slow moment, or gone.
+ */
+function failureKind(error: unknown): DatabaseFailure {
+  if (error instanceof DatabaseUnavailableError && error.cause instanceof DeadlinePassed) return 'unanswered';
+  return error instanceof Error && error.message === CONNECTION_TIMEOUT ? 'unanswered' : 'gone';
+}
+
+/** The error the log line names: what made the database unavailable, rather than the wrapper that says so. */
+function causeOf(error: unknown): unknown {
+  return error instanceof DatabaseUnavailableError ? (error.cause ?? error) : error;
 }
 
 /**
@@ -106,7 +115,8 @@ function closeNow(client: pg.Client): void {
  * site) or stuck (a hang) neither fails it nor makes it wait. Connecting and asking share one deadline.
  */
 function probeOnce(options: pg.ClientConfig, open: Set<pg.Client>): Promise<ProbeOutcome> {
-  const client = new pg.Client(options);
+  // Without pg's own connect deadline, which would end the wait at the same moment in words that say "gone".
+  const client = new pg.Client({ ...options, connectionTimeoutMillis: 0 });
   open.add(client);
   // A refused or broken connection rejects `connect` or the query, which say it; the event would end the process.
   client.on('error', () => undefined);
@@ -114,10 +124,7 @@ function probeOnce(options: pg.ClientConfig, open: Set<pg.Client>): Promise<Prob
   return withDeadline(asking, () => closeNow(client))
     .then(
       (): ProbeOutcome => 'answered',
-      (error: unknown): ProbeOutcome => ({
-        failure: failureKind(error),
-        error: error instanceof DatabaseUnavailableError ? error.cause : error,
-      }),
+      (error: unknown): ProbeOutcome => ({ failure: failureKind(error), error: causeOf(error) }),
     )
     .finally(() => {
       open.delete(client);
@@ -149,7 +156,7 @@ export function guardPool(pool: pg.Pool): {
     // database is gone: this request gets its 503, the others go on. A database too slow to answer shows in the
     // queries those connections run.
     if (!(error instanceof Error && error.message === POOL_QUEUE_TIMEOUT)) {
-      detector.failed(failureKind(error), error instanceof DatabaseUnavailableError ? (error.cause ?? error) : error);
+      detector.failed(failureKind(error), causeOf(error));
     }
     throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
   };
