@@ -45,8 +45,6 @@ export function isConnectionFailure(error: unknown): boolean {
 export interface DatabaseAvailability {
   /** False from a certain failure, or probes without an answer, until a probe gets one (outage-detector.ts). */
   readonly available: boolean;
-  /** Stops the probes (the database is being closed). */
-  stop: () => void;
 }
 
 interface GuardedClient {
@@ -164,10 +162,6 @@ export function guardPool(pool: pg.Pool): {
   // An idle connection the server ended: the database is going or gone. Unhandled, this event ends the process.
   pool.on('error', (error) => detector.failed('gone', error));
 
-  const stop = () => {
-    detector.stop();
-    for (const client of probing) closeNow(client);
-  };
   const guarded = {
     async connect(): Promise<GuardedClient> {
       if (!detector.available) throw new DatabaseUnavailableError();
@@ -202,7 +196,8 @@ export function guardPool(pool: pg.Pool): {
       };
     },
     end: () => {
-      stop();
+      detector.stop();
+      for (const client of probing) closeNow(client);
       return pool.end();
     },
   };
@@ -210,7 +205,6 @@ export function guardPool(pool: pg.Pool): {
     get available() {
       return detector.available;
     },
-    stop,
   };
   return { pool: guarded as unknown as Pick<pg.Pool, 'connect' | 'end'>, availability };
 }

@@ -196,7 +196,8 @@ describe.skipIf(!bin)('a database outage under load', () => {
     const samples = await running;
     const lines = logLines(server).slice(logged);
     const after = samples.filter((sample) => sample.startedAt >= slowAt);
-    const refused = after.filter((sample) => sample.status !== 200);
+    // The slow query's own request may have begun before it.
+    const refused = samples.filter((sample) => sample.status !== 200);
     console.log(
       `One query 2 s slow: ${after.length} requests from then on, ${refused.length} not answered 200; log: ` +
         lines
