@@ -162,8 +162,16 @@ describe.skipIf(!bin)('a database outage under load', () => {
   }
 
   it('keeps cached pages up and refuses the rest with 503 while PostgreSQL is crashed, then recovers', async () => {
+    const logged = logLines(server).length;
     const outcome = await underLoad({ start: own.crash, end: own.start, lastsMs: 4000 });
     report('PostgreSQL crashed (pg_ctl stop -m immediate) for 4 s', outcome);
+    // Connections ended and refused are certain: unavailable at once, without a doubt first.
+    expect(
+      logLines(server)
+        .slice(logged)
+        .filter((line) => line.msg.startsWith('database '))
+        .map((line) => line.msg),
+    ).toEqual(['database unavailable', 'database available again']);
     await expectEveryAcknowledgedWriteKept();
     // The process lived through it, and no stack trace reached the log.
     expect(() => process.kill(server.pid, 0)).not.toThrow();
