@@ -182,8 +182,12 @@ async function addVariantsInBackground(ctx: ServiceContext, signal: AbortSignal)
   }
 }
 
-/** How long a stop waits for the answers in flight before it cuts the connections still open. */
-const STOP_GRACE_MS = 10_000;
+/**
+ * How long a stop waits for the answers in flight before it cuts the connections still open: server.js ends the
+ * process 9 s after the signal whatever is unfinished (STOP_DEADLINE_MS), and the rest of the close (the background
+ * work, the database's connections) gets the last 3 s.
+ */
+const STOP_GRACE_MS = 6_000;
 
 /**
  * Stops taking connections and resolves once every open one has closed. Node goes on answering requests on a
