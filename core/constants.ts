@@ -217,6 +217,20 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
  */
 export const CONTACT_FLOOD = { max: 20, windowMs: 60 * 60 * 1000 } as const;
 
+/**
+ * Spam is deleted this many days after it was put there (as it arrived, or by the owner), by the upkeep of the first
+ * server process (server/services/content/spam.ts); so are the counts of what SPAM_DAILY_MAX left out.
+ */
+export const SPAM_RETENTION_DAYS = 30;
+
+/**
+ * Messages put in Spam as they arrive (SPAM_REASONS), at most, for the whole site per day (SITE_TIME_ZONE); past
+ * that they are not stored, only counted per day, and the Spam view says how many. The per-network contact limit
+ * still lets 100 networks leave thousands a day (some 4.7 KB each); a studio's real messages, even in a flood
+ * (CONTACT_FLOOD), are far fewer: this bounds Spam to some 28 MB over SPAM_RETENTION_DAYS.
+ */
+export const SPAM_DAILY_MAX = 200;
+
 /** A contact form posted sooner than this after it was drawn is taken for a bot. */
 export const CONTACT_MIN_FILL_MS = 2000;
 
