@@ -10,13 +10,17 @@ export interface Repeating {
 
 /**
  * Runs `work` now (or, with `startNow: false`, `everyMs` from now), then again `everyMs` after each run ends, or after
- * as many ms as the run answers; at once when asked (`run`). Never two runs at a time: runs asked for while one is
- * under way make one more, right after it. The timer does not keep the process alive. `work` says its own failures
- * in its own words; one it lets through is logged, and the next run comes as usual.
+ * as many ms as the run answers when it answers a number; at once when asked (`run`). Never two runs at a time: runs
+ * asked for while one is under way make one more, right after it. The timer does not keep the process alive. A run
+ * that fails is logged as `failure` says, and the next comes as usual.
  */
 export function repeating(
-  work: () => Promise<number | void>,
-  { everyMs, startNow = true }: { everyMs: number; startNow?: boolean },
+  work: () => Promise<unknown>,
+  {
+    everyMs,
+    startNow = true,
+    failure = 'background work failed',
+  }: { everyMs: number; startNow?: boolean; failure?: string },
 ): Repeating {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;
@@ -33,9 +37,9 @@ export function repeating(
     clearTimeout(timer);
     current = work()
       .then(
-        (waitMs) => waitMs ?? everyMs,
+        (answer) => (typeof answer === 'number' ? answer : everyMs),
         (error: unknown) => {
-          logEvent('error', 'background work failed', {
+          logEvent('error', failure, {
             error: error instanceof Error ? error.message : String(error),
           });
           return everyMs;
