@@ -64,6 +64,7 @@ export const MESSAGES = {
   crossSiteRefused: 'Cross-site requests are not allowed.',
   invalidForm: 'The form data could not be read',
   notFound: 'Not found',
+  badHost: 'The Host header of this request is not a valid address.',
   methodNotAllowed: 'Method not allowed',
   clientNotFound: 'Client not found',
   teamMemberNotFound: 'Team member not found',

@@ -15,6 +15,7 @@ import { refuseCrossSiteWrites } from './origin-check';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression-threshold';
 import { limitPageFormBodies } from './page-body-limit';
 import { createPageCache } from './page-cache';
+import { createRequestGuard } from './request-guard';
 import { logRequestLine, logRequests, pathWithoutQuery } from './request-log';
 import { securityHeaders } from './security-headers';
 import { loadSession } from './session';
@@ -54,6 +55,7 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Req
   app.set('trust proxy', ctx.config.trustProxy);
   const clientAddress = clientAddressOf(app);
   const uploads = createUploads(ctx.storage, ctx.config, clientAddress);
+  const refuseMalformed = createRequestGuard(ctx.config, clientAddress);
   if (ctx.config.logRequests) app.use(logRequests);
   app.use(securityHeaders(ctx.config));
   app.use(refuseUnusedMethods);
@@ -108,8 +110,9 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Req
   });
   // Express gives each request its own prototypes and walks its middleware, which alone costs a kept image or
   // page more than sending it (decisions 023 and 028): a kept one goes out before, with the log line and the
-  // headers the middleware above would have given it.
+  // headers the middleware above would have given it. Before either, a request no answer may be made or kept for.
   return (req, res) => {
+    if (refuseMalformed(req, res)) return;
     if (uploads.serveKept(req, res)) return;
     if (pageCache) pageCache.serve(req, res, () => app(req, res));
     else app(req, res);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { api, form } from '../support/api-client';
 import { imageBlob, makeImage } from '../support/images';
+import { rawRequest } from '../support/raw-http';
 import { onS3, plantFile, storedFiles } from '../support/test-media';
 import { startSignedIn, type TestServer } from '../support/test-server';
 
@@ -53,20 +54,7 @@ async function jpegClaiming(width: number, height: number): Promise<Buffer> {
   throw new Error('no frame header found');
 }
 
-/** A GET with the path exactly as written: fetch would resolve `..` and re-encode. */
-function rawGet(rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const { hostname, port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: hostname, port, path: rawPath, method: 'GET' }, (response) => {
-      let body = '';
-      response.setEncoding('latin1');
-      response.on('data', (part: string) => (body += part));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
+const rawGet = (rawPath: string) => rawRequest(server, rawPath);
 
 /** What the storage holds (DATA_DIR/uploads or the bucket). */
 const uploadedFiles = () => storedFiles(server);

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../core/messages';
+import { type LogLine, waitForLines } from '../support/log-lines';
+import { rawRequest } from '../support/raw-http';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Issue 34, items 1 and 5: request lines browsers never send. Dot segments (`/x/../about`) were pages of their
+// own, each rendered and kept in the main store; a malformed Host made React Router's `new URL` throw, a 500 and
+// a stack trace per request.
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+const requestLinesOf = (path: string) => (lines: LogLine[]) =>
+  lines.filter((line) => line.msg === 'request' && line.path === path);
+
+describe('paths with dot segments', () => {
+  it.each([
+    ['/./about', '/about'],
+    ['/about/.', '/about'],
+    ['/x/../about', '/about'],
+    ['/x/y/../../about', '/about'],
+    ['/%2e/about', '/about'],
+    ['/x/%2E%2e/about', '/about'],
+    ['/x/.%2e/about', '/about'],
+    ['/about/%2e', '/about'],
+    ['/project/x/../18', '/project/18'],
+    ['/x/../about.data?_routes=routes%2Fpublic%2Fabout', '/about.data?_routes=routes%2Fpublic%2Fabout'],
+    ['/api/./projects?category=Architecture', '/api/projects?category=Architecture'],
+    ['/x/..', '/'],
+    // Resolved to a path on this site, never to a Location a browser reads as another host.
+    ['/.//evil.example', '/evil.example'],
+    ['/./\\evil.example', '/evil.example'],
+  ])('%s answers 308 to %s, with no page made for it', async (rawPath, location) => {
+    for (const method of ['GET', 'HEAD']) {
+      const answer = await rawRequest(server, rawPath, { method });
+      expect(answer.status).toBe(308);
+      expect(answer.headers.location).toBe(location);
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
+    const path = rawPath.split('?', 1)[0]!;
+    const lines = requestLinesOf(path)(await waitForLines(server, (all) => requestLinesOf(path)(all).length >= 2));
+    expect(lines.map((line) => [line.status, line.cache])).toEqual([
+      [308, undefined],
+      [308, undefined],
+    ]);
+  });
+
+  it.each(['/../about', '/x/../../about', '/%2e%2e/api/projects'])(
+    '%s, which climbs above the root, answers 404',
+    async (rawPath) => {
+      const answer = await rawRequest(server, rawPath);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toBe(MESSAGES.notFound);
+    },
+  );
+
+  it('leaves names that merely begin with a dot, and the image names (checked on their own), alone', async () => {
+    expect((await rawRequest(server, '/.well-known/security.txt')).status).toBe(404);
+    expect((await rawRequest(server, '/about.x/..y')).status).toBe(404);
+    expect((await rawRequest(server, '/uploads/project/../../studio.sqlite')).status).toBe(404);
+    expect((await rawRequest(server, '/about')).status).toBe(200);
+  });
+});
+
+describe('a malformed Host', () => {
+  const MALFORMED = ['a b', 'x:99999', '[::1', 'x/y', 'a@b'];
+  const PATHS = ['/contact', '/about.data', '/api/projects'];
+
+  it.each(MALFORMED)('%s gets 400 in words, kept page or not, and no stack trace in the log', async (host) => {
+    // `/about` kept before, `/contact` not yet.
+    expect((await rawRequest(server, '/about')).status).toBe(200);
+    for (const path of [...PATHS, '/about']) {
+      const answer = await rawRequest(server, path, { headers: { host } });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body).toBe(MESSAGES.badHost);
+    }
+    await waitForLines(server, (lines) => lines.filter((line) => line.status === 400).length >= PATHS.length + 1);
+    expect(server.output()).not.toMatch(/Invalid URL|failed:|\n\s+at /);
+  });
+
+  it('lets well-formed hosts through: names, ports, IP literals', async () => {
+    for (const host of ['localhost:3000', 'www.example.bt', '127.0.0.1', '[::1]:8080', 'Example.BT']) {
+      expect((await rawRequest(server, '/contact', { headers: { host } })).status, host).toBe(200);
+    }
+  });
+});
