@@ -65,6 +65,8 @@ export const MESSAGES = {
   invalidForm: 'The form data could not be read',
   notFound: 'Not found',
   badHost: 'The Host header of this request is not a valid address.',
+  rangeNotSatisfiable: 'The part of the file asked for (Range) is beyond its end.',
+  preconditionFailed: 'The file is not the one the request names (If-Match or If-Unmodified-Since).',
   methodNotAllowed: 'Method not allowed',
   clientNotFound: 'Client not found',
   teamMemberNotFound: 'Team member not found',

@@ -7,10 +7,9 @@ import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import type { ContentWatch } from '../services/cache/content-watch';
 import type { ServiceContext } from '../services/context';
-import { AppError } from '../services/errors';
 import { refuseUnusedMethods } from './allowed-methods';
 import { apiRouter } from './api';
-import { logRequestFailure, partFailureOf, setRetryAfter } from './errors';
+import { failureAnswerOf, logRequestFailure, setRetryAfter } from './errors';
 import { refuseCrossSiteWrites } from './origin-check';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression-threshold';
 import { limitPageFormBodies } from './page-body-limit';
@@ -97,16 +96,14 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Req
       getLoadContext: (req) => ({ ctx, clientIp: req.ip ?? '', admin: req.admin ?? null }),
     }),
   );
+  // Pages, assets and images: the API's rules (a client's mistake in words, with its headers; no stack), in text.
   app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);
-    const failure = partFailureOf(error, req.method);
-    const status = error instanceof AppError ? error.status : (failure?.status ?? 500);
+    const { status, message, headers } = failureAnswerOf(error, req.method);
     logRequestFailure(req, error, status);
     setRetryAfter(res, error);
-    res
-      .status(status)
-      .type('text/plain')
-      .send(error instanceof AppError ? error.message : (failure?.message ?? 'Something went wrong.'));
+    res.set(headers ?? {});
+    res.status(status).type('text/plain').send(message);
   });
   // Express gives each request its own prototypes and walks its middleware, which alone costs a kept image or
   // page more than sending it (decisions 023 and 028): a kept one goes out before, with the log line and the
