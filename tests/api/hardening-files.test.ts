@@ -232,16 +232,21 @@ describe('/uploads', () => {
         expect(beyond.body).toBe(MESSAGES.rangeNotSatisfiable);
         expect((await asked({ range: 'bytes=0-9' })).status).toBe(206);
       }
-      for (const failing of [{ 'if-match': '"nope"' }, { 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' }]) {
+      const failingPreconditions: Record<string, string>[] = [
+        { 'if-match': '"nope"' },
+        { 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' },
+      ];
+      for (const failing of failingPreconditions) {
         const refused = await asked(failing);
         expect(refused.status, `${name} ${JSON.stringify(failing)}`).toBe(412);
         expect(refused.body).toBe(MESSAGES.preconditionFailed);
       }
-      for (const holding of [
+      const holdingPreconditions: Record<string, string>[] = [
         { 'if-match': whole.headers.etag! },
         { 'if-match': '*' },
         { 'if-unmodified-since': new Date().toUTCString() },
-      ]) {
+      ];
+      for (const holding of holdingPreconditions) {
         expect((await asked(holding)).status, `${name} ${JSON.stringify(holding)}`).toBe(200);
       }
     }
