@@ -5,7 +5,9 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
+import { isLiveSession } from '../services/account/sessions';
 import type { ContentWatch } from '../services/cache/content-watch';
+import { publishingNowMs } from '../services/content/publishing-clock';
 import type { ServiceContext } from '../services/context';
 import { refuseUnusedMethods } from './allowed-methods';
 import { apiRouter } from './api';
@@ -18,6 +20,7 @@ import { createRequestGuard } from './request-guard';
 import { logRequestLine, logRequests, pathWithoutQuery } from './request-log';
 import { securityHeaders } from './security-headers';
 import { loadSession } from './session';
+import { createSessionVerdicts } from './session-verdicts';
 import { createUploads } from './uploads';
 
 export interface AppOptions {
@@ -62,6 +65,8 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Req
   // Not in development, where the code changes under the pages.
   const pageCache = ctx.config.production
     ? createPageCache(ctx.config, contentWatch, {
+        // The clock tests move (publishing-clock.ts), so they see a verdict asked again without waiting for it.
+        isLiveSession: createSessionVerdicts((token) => isLiveSession(ctx, token), publishingNowMs),
         logAnswer: ctx.config.logRequests
           ? (req, answer) =>
               logRequestLine(
