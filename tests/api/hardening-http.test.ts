@@ -88,4 +88,32 @@ describe('a malformed Host', () => {
       expect((await rawRequest(server, '/contact', { headers: { host } })).status, host).toBe(200);
     }
   });
+
+  it('is judged in X-Forwarded-Host too behind TRUST_PROXY, as Express and React Router read the host there', async () => {
+    const proxied = await startTestServer({ TRUST_PROXY: '1' });
+    try {
+      const forwarded = (host: string) => rawRequest(proxied, '/contact', { headers: { 'x-forwarded-host': host } });
+      expect((await forwarded('x:99999')).status).toBe(400);
+      expect((await forwarded('www.example.bt, a b')).status).toBe(200);
+      expect((await forwarded('www.example.bt:8443')).status).toBe(200);
+      expect(proxied.output()).not.toMatch(/Invalid URL|failed:/);
+    } finally {
+      await proxied.stop();
+    }
+  });
+});
+
+// Issue 34, item 4, for the files of the build (express.static too): its http-errors were 500s with a stack.
+describe('ranges and preconditions on the built files', () => {
+  it('answers an unsatisfiable range 416 and a failed If-Match 412, in words', async () => {
+    const whole = await rawRequest(server, '/favicon.ico');
+    expect(whole.status).toBe(200);
+    const beyond = await rawRequest(server, '/favicon.ico', { headers: { range: 'bytes=99999999-' } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${whole.headers['content-length']}`);
+    expect(beyond.body).toBe(MESSAGES.rangeNotSatisfiable);
+    const mismatched = await rawRequest(server, '/favicon.ico', { headers: { 'if-match': '"nope"' } });
+    expect([mismatched.status, mismatched.body]).toEqual([412, MESSAGES.preconditionFailed]);
+    expect(server.output()).not.toMatch(/failed:|\n\s+at /);
+  });
 });
