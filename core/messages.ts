@@ -17,7 +17,6 @@ export const MESSAGES = {
   // Error catalogue (SPEC section 8)
   httpError: (status: number) => `HTTP error! status: ${status}`,
   networkError: 'Network error: Unable to connect to server. Please check your internet connection.',
-  corsError: 'CORS error: Unable to access the API. Please contact support.',
   featuredNotSuccessful: 'API returned success: false',
   heroLoadFailed: 'Unable to load featured projects',
   projectNotFound: 'Project not found',

@@ -249,8 +249,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   ctx.backups = await startBackups(ctx, { schedule: first, now: clock });
 
   const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);
-  const contentWatch = watchContent(ctx.db);
-  const app = createApp({ ctx, build, assets: options.dev?.assets ?? builtAssets(options.root), contentWatch });
+  const content = watchContent(ctx.db);
+  const app = createApp({
+    ctx,
+    build,
+    assets: options.dev?.assets ?? builtAssets(options.root),
+    contentWatch: content.watch,
+  });
 
   const server = createServer(app).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
@@ -285,6 +290,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       .then(() => visitUpkeep?.stop())
       .then(() => ctx.backups?.stop())
       .then(() => addingVariants)
+      .then(() => content.close())
       .then(() => ctx.db.destroy())
       .finally(() => ctx.storage.close());
     return closing;
