@@ -43,13 +43,14 @@ function isUsableHost(host: string): boolean {
   return HOST_SHAPE.test(host) && URL.canParse(`http://${host}/`);
 }
 
-/** The host Express reads (app.ts's TRUST_PROXY): X-Forwarded-Host's first value behind a proxy, else Host. */
-function hostsOf(req: IncomingMessage, trustProxy: number): string[] {
-  const hosts = [req.headers.host ?? ''];
+/** X-Forwarded-Host's first value, which Express and React Router read for the host behind TRUST_PROXY's hops. */
+function forwardedHost(req: IncomingMessage, trustProxy: number): string | undefined {
   const forwarded = trustProxy > 0 ? req.headers['x-forwarded-host'] : undefined;
-  if (typeof forwarded === 'string') hosts.push(forwarded.split(',', 1)[0]!.trim());
-  return hosts;
+  return typeof forwarded === 'string' ? forwarded.split(',', 1)[0]!.trim() : undefined;
 }
+
+/** Hosts found usable, so that the next request naming one costs a lookup instead of a parse. */
+const USABLE_HOSTS_KEPT = 64;
 
 /**
  * Answers, before the caches and Express, the requests no page may be made for (issue 34): a malformed Host
@@ -60,8 +61,16 @@ function hostsOf(req: IncomingMessage, trustProxy: number): string[] {
  */
 export function createRequestGuard(config: Config, clientAddress: (req: IncomingMessage) => string | undefined) {
   const common = [...securityHeaderList(config), ['Cache-Control', NO_STORE]].flat();
-  // Nearly every request names the same host: one string comparison instead of a parse.
-  let lastUsableHost = '';
+  // Nearly every request names one of a few hosts.
+  const usableHosts = new Set<string>();
+  const isUsable = (host: string) => {
+    if (usableHosts.has(host)) return true;
+    if (!isUsableHost(host)) return false;
+    if (usableHosts.size >= USABLE_HOSTS_KEPT) usableHosts.clear();
+    usableHosts.add(host);
+    return true;
+  };
+  const siteHost = new URL(config.siteUrl).host;
 
   const answer = (req: IncomingMessage, res: ServerResponse, status: number, headers: string[], body: string) => {
     const started = process.hrtime.bigint();
@@ -79,10 +88,12 @@ export function createRequestGuard(config: Config, clientAddress: (req: Incoming
   };
 
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    for (const host of hostsOf(req, config.trustProxy)) {
-      if (host === lastUsableHost) continue;
-      if (!isUsableHost(host)) return answer(req, res, 400, [], MESSAGES.badHost);
-      lastUsableHost = host;
+    // HTTP/1.0 may leave Host out (Node refuses that in 1.1 itself): such a request, a health check say, is for
+    // this site, and React Router needs a host to make its URL.
+    req.headers.host ??= siteHost;
+    const forwarded = forwardedHost(req, config.trustProxy);
+    if (!isUsable(req.headers.host) || (forwarded !== undefined && !isUsable(forwarded))) {
+      return answer(req, res, 400, [], MESSAGES.badHost);
     }
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');

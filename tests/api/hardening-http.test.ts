@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { type LogLine, waitForLines } from '../support/log-lines';
@@ -87,6 +88,22 @@ describe('a malformed Host', () => {
     for (const host of ['localhost:3000', 'www.example.bt', '127.0.0.1', '[::1]:8080', 'Example.BT']) {
       expect((await rawRequest(server, '/contact', { headers: { host } })).status, host).toBe(200);
     }
+  });
+
+  it('takes SITE_URL’s host for an HTTP/1.0 request that names none (a health check, say)', async () => {
+    for (const path of ['/api/health', '/contact']) {
+      const statusLine = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1', () =>
+          socket.end(`GET ${path} HTTP/1.0\r\n\r\n`),
+        );
+        let answer = '';
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+        socket.on('end', () => resolve(answer.split('\r\n', 1)[0]!));
+        socket.on('error', reject);
+      });
+      expect(statusLine, path).toBe('HTTP/1.1 200 OK');
+    }
+    expect(server.output()).not.toMatch(/Invalid URL|failed:/);
   });
 
   it('is judged in X-Forwarded-Host too behind TRUST_PROXY, as Express and React Router read the host there', async () => {
