@@ -89,6 +89,13 @@ export const IMAGE_VARIANT_WIDTHS = [400, 800, IMAGE_MAX_WIDTH] as const;
  */
 export const UPLOAD_MEMORY = { maxFileBytes: 64 * 1024, maxBytes: 32 * 1024 * 1024, recheckMs: 10_000 } as const;
 
+/**
+ * Whether a session cookie's token is a live session, as the page cache remembers it per process (decision 030):
+ * a token that is not one gets the kept public page, one lookup per token every `rememberMs` at most. Bounded in
+ * tokens, since a flood can send a new one each time.
+ */
+export const SESSION_VERDICTS = { rememberMs: 5_000, maxTokens: 4_096 } as const;
+
 /** The media library takes at most this many images per upload (SPEC leaves the number open). */
 export const MEDIA_UPLOAD_MAX_IMAGES = 10;
 
