@@ -17,7 +17,7 @@ import type pg from 'pg';
 import { DATABASE_TIMEOUT_MS, type DatabaseAvailability, guardPool, isConnectionFailure } from './availability';
 import { migrationProvider } from './migrations';
 import { usesPostgres } from './dialect';
-import { onFirstUse } from '../on-first-use';
+import { loadPg } from './pg-driver';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -87,9 +87,6 @@ export function openSqlite(file: string): Db {
   sqliteHandles.set(db, sqlite);
   return db;
 }
-
-/** The PostgreSQL driver: a SQLite site never loads it. */
-const loadPg = onFirstUse<typeof pg>('pg');
 
 const availabilities = new WeakMap<Db, DatabaseAvailability>();
 
