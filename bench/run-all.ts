@@ -13,6 +13,7 @@ const BENCHES: { file: string; flags?: string[] }[] = [
   { file: 'lighthouse.ts' },
   { file: 'image-quality.ts' },
   { file: 'load.ts' },
+  { file: 'traffic.ts' },
   { file: 'visits.ts' },
   { file: 'visit-country.ts', flags: ['--expose-gc'] },
   { file: 'visit-query.ts' },

@@ -52,14 +52,27 @@ export function readMemoryKiB(pid: number): { rss: number; hwm: number } {
   };
 }
 
+function proportionalKiB(pid: number): number {
+  const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  return Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+}
+
 /**
  * Proportional memory of the tree (Pss of /proc/<pid>/smaps_rollup): a page shared by n processes counts 1/n in
  * each, so forked workers (Apache's prefork children, a cluster's workers) are not counted many times over as in RSS.
  */
 export function readProportionalKiB(pid: number): number {
-  return sumOverTree(pid, (member) => {
-    const rollup = fs.readFileSync(`/proc/${member}/smaps_rollup`, 'utf8');
-    return Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+  return sumOverTree(pid, proportionalKiB);
+}
+
+/** The same for each process of the tree, the first one's (the cluster's primary) first; NaN for one gone meanwhile. */
+export function readProportionalKiBEach(pid: number): number[] {
+  return processTree(pid).map((member) => {
+    try {
+      return proportionalKiB(member);
+    } catch {
+      return NaN;
+    }
   });
 }
 
@@ -81,4 +94,19 @@ export function readCpuSeconds(pid: number): number {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   });
+}
+
+/**
+ * Waits until the server has worked off the requests a finished run left queued, so the next run has the cores
+ * (less than 0.05 s of CPU in half a second; 60 s at most).
+ */
+export async function waitUntilIdle(pid: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let before = readCpuSeconds(pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = readCpuSeconds(pid);
+    if (now - before < 0.05) return;
+    before = now;
+  }
 }
