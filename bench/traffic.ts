@@ -272,7 +272,8 @@ async function breakpoint(engine: Engine, url: string, pid: number, targets: Ope
   return held;
 }
 
-async function measure(engine: Engine, withPages: boolean): Promise<number> {
+/** The open model on this engine, and with `pagesAndMemory` the page, beacon and memory parts before and after it. */
+async function measure(engine: Engine, { pagesAndMemory }: { pagesAndMemory: boolean }): Promise<number> {
   console.log(`\n=== ${engine.name}: seeding the demo content (a while), then starting the production server again`);
   const logFile = path.join(engine.dataDir, 'server.log');
   // The worker that seeds keeps the memory of making every image variant: measured is a start as every later one.
@@ -280,14 +281,14 @@ async function measure(engine: Engine, withPages: boolean): Promise<number> {
   const site = await startSite(engine.dataDir, { TRUST_PROXY: '1', ...engine.env }, logFile);
   const pid = site.child.pid!;
   try {
-    const startPss = withPages ? await idleMemory('after start', pid) : 0;
+    const startPss = pagesAndMemory ? await idleMemory('after start', pid) : 0;
     const targets = await discoverOpenTargets(site.url);
-    if (withPages) {
+    if (pagesAndMemory) {
       await pagesWithWrites(engine, site.url, pid, targets);
       await beaconCost(engine, site.url, pid, targets);
     }
     const held = await breakpoint(engine, site.url, pid, targets);
-    if (withPages) {
+    if (pagesAndMemory) {
       console.log('');
       const afterPss = await idleMemory('after the load', pid);
       console.log(
@@ -320,7 +321,7 @@ async function main(): Promise<void> {
         env: {},
         openDb: () => openSqlite(path.join(sqliteDir, 'studio.sqlite')),
       },
-      true,
+      { pagesAndMemory: true },
     );
   } finally {
     fs.rmSync(sqliteDir, { recursive: true, force: true });
@@ -339,7 +340,7 @@ async function main(): Promise<void> {
       const { url } = database;
       const postgresHeld = await measure(
         { name: 'PostgreSQL', dataDir: postgresDir, env: { DATABASE_URL: url }, openDb: () => openPostgres(url) },
-        false,
+        { pagesAndMemory: false },
       );
       console.log(
         `\n${target(
