@@ -182,7 +182,7 @@ async function pagesWithWrites(engine: Engine, url: string, pid: number, targets
     ([status, count]) => [status, count - (before.contacts[status] ?? 0)] as const,
   );
   console.log(
-    `    stored: ${after.views - before.views} page views of ${writes.byKind.beacon.latencies.length} beacons answered ` +
+    `    stored: ${after.views - before.views} page views of ${requestsOf(writes.byKind.beacon)} beacons sent ` +
       `(${after.withCountry - before.withCountry} with a country), dropped ${counts(Object.fromEntries(dropped))}; ` +
       `contact messages ${counts(Object.fromEntries(contacts))}; the writes' generator ${((writes.clientCpuSeconds / DURATION_S) * 100).toFixed(0)} % of a core`,
   );

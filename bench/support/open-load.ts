@@ -19,7 +19,10 @@ import { beaconRequest, CHROME_USER_AGENT, contactRequest, publicAddress } from 
 export const ARRIVAL_KINDS = ['page', 'image', 'contact', 'beacon'] as const;
 export type ArrivalKind = (typeof ARRIVAL_KINDS)[number];
 
-/** Issue 33's mix: a quarter of the requests images, 2 % contact posts, the rest page views, each with its beacon. */
+/**
+ * Issue 33's mix, of the arrivals (the beacons come on top, one per page view): a quarter images, 2 % contact posts,
+ * the rest page views. At 400 page views/s that is 548 arrivals and 948 requests a second.
+ */
 export const VISITOR_MIX: Partial<Record<ArrivalKind, number>> = { page: 0.73, image: 0.25, contact: 0.02 };
 
 export interface OpenTargets {
