@@ -54,6 +54,8 @@ const BEACON_COST_PER_S = 200;
 const BREAKPOINT_FROM = 100;
 const BREAKPOINT_P95_MS = 1000;
 const BREAKPOINT_FAILURES = 0.01;
+/** A send later than this behind the schedule says the generator, not the server, set the pace. */
+const GENERATOR_LAG_MS = 50;
 /** Past this the generator, on the same two cores, would measure itself. */
 const BREAKPOINT_CEILING = 12_800;
 const MIN_BREAKPOINT = 1600;
@@ -254,6 +256,8 @@ async function breakpoint(engine: Engine, url: string, pid: number, targets: Ope
         `generator ${((run.clientCpuSeconds / DURATION_S) * 100).toFixed(0)} % (its send lag p99 ${ms(run.sendLagP99Ms)}); load ${load()}`,
     );
     printKinds(run);
+    if (run.sendLagP99Ms > GENERATOR_LAG_MS)
+      console.log(`    the generator fell behind its schedule: this step's latencies measure it too`);
     const gaveWay = slowestP95 > BREAKPOINT_P95_MS || failed / requests > BREAKPOINT_FAILURES;
     if (pageViews === REFERENCE_RATE || (gaveWay && pageViews < REFERENCE_RATE)) {
       const worstP99 = Math.max(...kinds.map((of) => percentile(of.latencies, 0.99)));
