@@ -42,6 +42,7 @@ const API_ON_POSTGRES = [
   'demo',
   'hardening-auth',
   'page-cache',
+  'page-cache-under-writes',
   'publishing',
   'rate-limits',
   'restore-drill',

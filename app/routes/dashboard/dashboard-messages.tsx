@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import type { InboxView } from '../../../core/constants';
+import { type InboxView, SPAM_DAILY_MAX, SPAM_RETENTION_DAYS } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import type { ContactMessage } from '../../../core/types';
 import { BulkDelete } from '../../features/dashboard/messages/bulk-delete';
@@ -67,7 +67,7 @@ function emptyText(view: InboxView, q: string): string {
  * screen). Spam has a view of its own; the views, the search and the pages are in the URL.
  */
 export default function DashboardMessages({ loaderData, actionData }: Route.ComponentProps) {
-  const { data: messages, view, q, page, pageSize, total, notificationsOn } = loaderData;
+  const { data: messages, view, q, page, pageSize, total, spamNotKept, notificationsOn } = loaderData;
   const { search } = useLocation();
   const done = actionData?.ok ? actionData : undefined;
   return (
@@ -80,6 +80,12 @@ export default function DashboardMessages({ loaderData, actionData }: Route.Comp
         </p>
       )}
       <InboxToolbar view={view} q={q} />
+      {view === 'spam' && (
+        <p className="inbox-note">
+          {MESSAGES.spamKeptFor(SPAM_RETENTION_DAYS)}
+          {spamNotKept > 0 && ` ${MESSAGES.spamNotKept(spamNotKept, SPAM_RETENTION_DAYS, SPAM_DAILY_MAX)}`}
+        </p>
+      )}
       <p role="status" className="visually-hidden">
         {done?.deleted ? `Deleted ${done.deleted} ${done.deleted === 1 ? 'message' : 'messages'}.` : ''}
       </p>

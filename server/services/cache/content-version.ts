@@ -13,9 +13,6 @@ import type { Db } from '../../db/database';
  * a contact-form flood would make every visitor's page a render.
  */
 
-/** Content writes this process made: its own caches see them without asking the database. */
-let localWrites = 0;
-
 declare const contentChange: unique symbol;
 
 /**
@@ -28,10 +25,8 @@ export type ContentTransaction = Db & { readonly [contentChange]: true };
 const openChanges = new WeakSet<Db>();
 
 /**
- * The counter in the database that caches of public answers compare to know they are stale, bumped inside
- * the change's transaction so it commits with it. On SQLite this process's counter moves too, before the
- * commit: Kysely runs one connection behind a mutex, so no read runs between the two, and the content watch
- * (content-watch.ts) sees the change without a query.
+ * The counter in the database that caches of public answers compare to know they are stale (content-watch.ts),
+ * bumped inside the change's transaction so it commits with it.
  */
 async function bumpContentVersion(trx: Db): Promise<void> {
   await trx
@@ -39,11 +34,6 @@ async function bumpContentVersion(trx: Db): Promise<void> {
     .set({ version: sql<number>`version + 1` })
     .where('id', '=', 1)
     .execute();
-  localWrites += 1;
-}
-
-export function localContentWrites(): number {
-  return localWrites;
 }
 
 export async function readContentVersion(db: Db): Promise<number> {

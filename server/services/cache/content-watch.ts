@@ -1,5 +1,6 @@
+import SQLite from 'better-sqlite3';
 import { type Db, sqliteHandle } from '../../db/database';
-import { localContentWrites, readContentVersion } from './content-version';
+import { readContentVersion } from './content-version';
 import { walIndexWatch } from './wal-index-watch';
 import { publishingNow } from '../content/publishing-clock';
 import { nextScheduledPublication } from '../content/publishing';
@@ -7,34 +8,42 @@ import { nextScheduledPublication } from '../content/publishing';
 /**
  * A number that moves whenever content may have changed, read for each request the page cache could answer:
  * an entry made after one reading serves while the reading stays the same. It must see every write whose
- * answer reached a client before the request was sent, on this instance or another. Known at once where no
- * query is needed, so that a cache hit is answered in the same turn (page-cache.ts).
+ * answer reached a client before the request was sent, on this instance or another, and move for nothing else:
+ * visits, messages, sessions, throttles, the outbox and backup status change no page (issue 33). Known at once
+ * where no query is needed, so that a cache hit is answered in the same turn (page-cache.ts).
  */
 export type ContentWatch = () => number | Promise<number>;
 
+export interface ContentWatcher {
+  watch: ContentWatch;
+  /** Closes what the watch keeps open (SQLite's reading connection). */
+  close: () => void;
+}
+
 /**
- * On SQLite no query: this process's own writes bump a counter as they happen (content-version.ts; Kysely runs
- * one connection, so a read waits for a write's transaction to end), and `PRAGMA data_version` moves when another
- * connection has committed to the file, asked only after the WAL-index header shows a commit (wal-index-watch.ts).
+ * On SQLite the content version row is read only after a commit, by any connection of any process, rewrote the
+ * WAL-index header (wal-index-watch.ts), and read on a connection of its own: the site's connection may be inside
+ * a transaction, whose uncommitted bump a read there would see. So a page view's beacon, a contact message or a
+ * session's last-seen time costs each process one indexed read, and its kept pages stay kept.
  *
  * On PostgreSQL other instances write, and only the database knows: the counter is read, but one read serves
  * every request that arrived before it started (coalescedReads). A notification (LISTEN/NOTIFY) would have
  * spared the read, but it reaches the other instances at about the time the writer's answer reaches its client,
  * which may then ask another instance first: the two-instance test saw a stale read within 20 writes.
  */
-export function watchContent(db: Db): ContentWatch {
-  return watchSchedule(watchWrites(db), () => nextScheduledPublication(db));
+export function watchContent(db: Db): ContentWatcher {
+  const writes = watchWrites(db);
+  return { watch: watchSchedule(writes.watch, () => nextScheduledPublication(db)), close: writes.close };
 }
 
-function watchWrites(db: Db): ContentWatch {
+function watchWrites(db: Db): ContentWatcher {
   const sqlite = sqliteHandle(db);
-  if (sqlite) {
-    const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-    const askPragma = () => dataVersion.get() as number;
-    const otherCommits = walIndexWatch(sqlite, askPragma) ?? askPragma;
-    return () => localContentWrites() + otherCommits();
-  }
-  return coalescedReads(() => readContentVersion(db));
+  if (!sqlite) return { watch: coalescedReads(() => readContentVersion(db)), close: () => undefined };
+  if (sqlite.memory) throw new Error('The page cache follows a database file; an in-memory database has none.');
+  const reader = new SQLite(sqlite.name, { readonly: true, fileMustExist: true });
+  const version = reader.prepare('select version from content_version where id = 1').pluck();
+  const readVersion = () => (version.get() as number | undefined) ?? 0;
+  return { watch: walIndexWatch(reader, readVersion) ?? readVersion, close: () => reader.close() };
 }
 
 /**
