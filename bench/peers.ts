@@ -19,7 +19,7 @@ import { demoBlogs } from '../server/demo/demo-content';
 import type { Blog } from '../core/types';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium';
 import { audit, medianOf, type PageFigures } from './support/lighthouse-audit';
-import { processTree, readCpuSeconds, readMemoryKiB, readProportionalKiB } from './support/process-tree';
+import { processTree, readMemoryKiB, readProportionalKiB, waitUntilIdle } from './support/process-tree';
 import { startSite, stop } from './support/site-server';
 import { ensureDebianPackages, ensureMariadb, setUpWordpress, startApache } from './support/wordpress';
 import { runWrk, type WrkFigures } from './support/wrk';
@@ -72,21 +72,6 @@ function largest(a: Memory | undefined, b: Memory): Memory {
     pssKiB: Math.max(a.pssKiB, b.pssKiB),
     processes: Math.max(a.processes, b.processes),
   };
-}
-
-/**
- * Waits until the server has worked off the requests a finished run left queued, so the next run has the cores:
- * plain WordPress has up to 100 in hand after wrk leaves, at a few a second on a busy machine (60 s at most).
- */
-async function settle(pid: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  let before = readCpuSeconds(pid);
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = readCpuSeconds(pid);
-    if (now - before < 0.05) return;
-    before = now;
-  }
 }
 
 async function get(url: string): Promise<Response> {
@@ -246,7 +231,7 @@ async function main(): Promise<void> {
       for (const page of PAGES) {
         for (let index = 0; index < WARM_UP_REQUESTS; index += 1) await get(`${contender.url}${contender.paths[page]}`);
       }
-      await settle(contender.pid);
+      await waitUntilIdle(contender.pid);
       contender.idleMemory = readMemory(contender.pid);
     }
     await checkCacheHits(contenders[2]!);
@@ -274,7 +259,8 @@ async function main(): Promise<void> {
               `p50 ${formatMs(figures.p50Ms)}  p99 ${formatMs(figures.p99Ms)}  time-outs ${figures.timeouts}  errors ${figures.errors}  ` +
               `(load ${os.loadavg()[0]!.toFixed(1)})`,
           );
-          await settle(contender.pid);
+          // Plain WordPress has up to 100 requests in hand after wrk leaves, at a few a second on a busy machine.
+          await waitUntilIdle(contender.pid);
         }
       }
     }

@@ -14,6 +14,7 @@ const BENCHES: { file: string; flags?: string[] }[] = [
   { file: 'image-quality.ts' },
   { file: 'load.ts' },
   { file: 'idle-memory.ts' },
+  { file: 'traffic.ts' },
   { file: 'visits.ts' },
   { file: 'visit-country.ts', flags: ['--expose-gc'] },
   { file: 'visit-query.ts' },

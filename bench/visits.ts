@@ -26,7 +26,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { openSqlite } from '../server/db/database';
 import { fillProjects } from './support/fill-projects';
+import { countStoredRows, type StoredRows } from './support/stored-rows';
 import { startSite, stop } from './support/site-server';
+import { CHROME_USER_AGENT } from './support/visitor-requests';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const INGEST_CONNECTIONS = 50;
@@ -34,8 +36,6 @@ const PAGE_CONNECTIONS = 100;
 const PAGE_SLICES = 5;
 const MIN_INGEST_PER_S = 2000;
 const MAX_PAGE_SLOWDOWN = 0.1;
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const PAGES = ['/', '/about', '/contact', '/blog', '/project/1', '/architecture'];
 const FORWARDED = process.env.BENCH_VISIT_FORWARDED === '1';
 /** Public addresses of several countries, one a beacon variant, for BENCH_VISIT_FORWARDED=1. */
@@ -48,23 +48,10 @@ const PUBLIC_ADDRESSES = [
   '103.7.52.9',
 ];
 
-async function countRows(dataDir: string): Promise<{ views: number; dropped: number; withCountry: number }> {
+async function countRows(dataDir: string): Promise<StoredRows> {
   const db = openSqlite(path.join(dataDir, 'studio.sqlite'));
   try {
-    const views = await db
-      .selectFrom('visitEvents')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const dropped = await db
-      .selectFrom('visitDrops')
-      .select((eb) => eb.fn.sum<number>('count').as('n'))
-      .executeTakeFirst();
-    const withCountry = await db
-      .selectFrom('visitEvents')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('country', 'is not', null)
-      .executeTakeFirstOrThrow();
-    return { views: Number(views.n), dropped: Number(dropped?.n ?? 0), withCountry: Number(withCountry.n) };
+    return await countStoredRows(db);
   } finally {
     await db.destroy();
   }
@@ -92,7 +79,7 @@ async function ingest(dataDir: string) {
         headers: {
           'content-type': 'text/plain;charset=UTF-8',
           origin: site.url,
-          'user-agent': CHROME,
+          'user-agent': CHROME_USER_AGENT,
           ...(FORWARDED ? { 'x-forwarded-for': PUBLIC_ADDRESSES[index]! } : {}),
         },
         body: JSON.stringify({ p: page, r: index === 0 ? 'https://www.google.com/' : '' }),

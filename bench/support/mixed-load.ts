@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { STATIC_PUBLIC_PATHS } from '../../core/site-structure';
+import { contactFields } from './visitor-requests';
 
 /**
  * The mixed load of `bench/load.ts` and `bench/proxied.ts`: public pages, GET /api/projects, images and contact
@@ -113,12 +114,7 @@ function buildRequest(base: string, targets: Targets, kind: Kind, acceptEncoding
         method: 'POST',
         path: '/api/contact',
         headers: { ...browserText, 'Content-Type': 'application/json', Accept: 'application/json', Origin: base },
-        body: JSON.stringify({
-          name: 'Load Bench',
-          email: `load-${contactNumber}@example.com`,
-          phone: '+975 17 000 000',
-          message: `Load test message ${contactNumber}: we would like a quote for a small house.`,
-        }),
+        body: JSON.stringify(contactFields(contactNumber)),
       };
   }
 }

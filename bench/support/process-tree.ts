@@ -68,6 +68,17 @@ export function readProportionalKiB(pid: number): number {
   return sumOverTree(pid, (member) => proportionalMemoryKiB(member).pss);
 }
 
+/** The same for each process of the tree, the first one's (the cluster's primary) first; NaN for one gone meanwhile. */
+export function readProportionalKiBEach(pid: number): number[] {
+  return processTree(pid).map((member) => {
+    try {
+      return proportionalMemoryKiB(member).pss;
+    } catch {
+      return NaN;
+    }
+  });
+}
+
 /** Writing 5 to clear_refs resets VmHWM (Linux 4.0+), so a peak counts the load only, not the demo seeding. */
 export function resetPeaks(pid: number): boolean {
   try {
@@ -86,4 +97,19 @@ export function readCpuSeconds(pid: number): number {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   });
+}
+
+/**
+ * Waits until the server has worked off the requests a finished run left queued, so the next run has the cores
+ * (less than 0.05 s of CPU in half a second; 60 s at most).
+ */
+export async function waitUntilIdle(pid: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let before = readCpuSeconds(pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = readCpuSeconds(pid);
+    if (now - before < 0.05) return;
+    before = now;
+  }
 }

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { readCpuSeconds } from './process-tree';
 
 /**
  * What one wrk run measured. wrk counts a time-out when an answer comes later than `--timeout`: such answers are
@@ -47,11 +50,45 @@ export function parseWrkReport(report: string): WrkFigures {
   };
 }
 
-/** `wrk -t2 --latency` on one URL with the given headers, connections, seconds and time-out. */
+/**
+ * A wrk script that sends each thread's requests to the given paths in turn, the threads starting half the list
+ * apart; the headers given to runWrk go with every one. Written into `folder`; returns its file.
+ */
+export function writeRotationScript(folder: string, paths: readonly string[]): string {
+  const file = path.join(folder, 'rotation.lua');
+  fs.writeFileSync(
+    file,
+    `local paths = {${paths.map((target) => JSON.stringify(target)).join(', ')}}
+local threads = 0
+position = 0
+function setup(thread)
+  thread:set("position", (threads * math.floor(#paths / 2)) % #paths)
+  threads = threads + 1
+end
+function request()
+  position = position % #paths + 1
+  return wrk.format("GET", paths[position])
+end
+`,
+  );
+  return file;
+}
+
+/**
+ * `wrk -t2 --latency` on one URL (or, with `script`, what the script asks of that origin) with the given headers,
+ * connections, seconds and time-out. `clientCpuSeconds` is wrk's own CPU, read every 200 ms while it runs (its
+ * last fraction of a second is missed): on a machine of two cores, what it takes the server does not get.
+ */
 export function runWrk(
   url: string,
-  options: { connections: number; durationS: number; timeoutS: number; headers: Record<string, string> },
-): Promise<WrkFigures> {
+  options: {
+    connections: number;
+    durationS: number;
+    timeoutS: number;
+    headers: Record<string, string>;
+    script?: string;
+  },
+): Promise<WrkFigures & { clientCpuSeconds: number }> {
   const args = [
     '-t2',
     `-c${options.connections}`,
@@ -59,13 +96,20 @@ export function runWrk(
     `--timeout`,
     `${options.timeoutS}s`,
     '--latency',
+    ...(options.script ? ['-s', options.script] : []),
     ...Object.entries(options.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
     url,
   ];
   return new Promise((resolve, reject) => {
-    execFile('wrk', args, { encoding: 'utf8' }, (error, stdout) => {
+    let clientCpuSeconds = 0;
+    const child = execFile('wrk', args, { encoding: 'utf8' }, (error, stdout) => {
+      clearInterval(sampler);
       if (error) reject(error);
-      else resolve(parseWrkReport(stdout));
+      else resolve({ ...parseWrkReport(stdout), clientCpuSeconds });
     });
+    const sampler = setInterval(() => {
+      const used = readCpuSeconds(child.pid!);
+      if (used > 0) clientCpuSeconds = used;
+    }, 200);
   });
 }

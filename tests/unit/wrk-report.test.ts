@@ -2,7 +2,10 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseWrkDuration, runWrk } from '../../bench/support/wrk';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseWrkDuration, runWrk, writeRotationScript } from '../../bench/support/wrk';
 
 /**
  * The peer bench's reading of wrk (bench/support/wrk.ts), against real wrk runs on loopback servers whose own
@@ -87,5 +90,26 @@ describe.skipIf(missing)('runWrk', () => {
     expect(figures.requests).toBeLessThanOrEqual(answered);
     expect(figures.p50Ms).toBeNaN();
     expect(figures.p99Ms).toBeNaN();
+  });
+
+  it('with a rotation script, asks for every path in turn, and reads its own CPU', async () => {
+    const asked = new Map<string, number>();
+    const url = await serve((request, response) => {
+      asked.set(request.url!, (asked.get(request.url!) ?? 0) + 1);
+      response.end('page');
+    });
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wrk-rotation-'));
+    try {
+      const paths = ['/', '/about', '/blog/1', '/contact'];
+      const figures = await runWrk(url, { ...OPTIONS, script: writeRotationScript(folder, paths) });
+      expect([...asked.keys()].sort()).toEqual([...paths].sort());
+      const counts = [...asked.values()];
+      // In turn: no path asked for more than a few times as often as another (two threads, two connections).
+      expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(4);
+      expect(figures.errors).toBe(0);
+      expect(figures.clientCpuSeconds).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
