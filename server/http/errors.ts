@@ -95,7 +95,8 @@ export function logPartFailure(failure: PartFailure, method: string, path: strin
   });
 }
 
-function statusOf(
+/** The status, text and field messages the API answers an error with (SPEC section 8's texts). */
+export function statusOf(
   error: unknown,
   method: string,
 ): { status: number; message: string; fields?: Record<string, string> } {
@@ -114,6 +115,7 @@ function statusOf(
   const bodyError = error as { type?: string; status?: number };
   if (bodyError.type === 'entity.parse.failed') return { status: 400, message: MESSAGES.invalidJson };
   if (bodyError.type === 'entity.too.large') return { status: 413, message: MESSAGES.requestTooLarge };
+  if (bodyError.type === 'parameters.too.many') return { status: 413, message: MESSAGES.tooManyFormFields };
   if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
     return { status: bodyError.status, message: MESSAGES.notFound };
   }
