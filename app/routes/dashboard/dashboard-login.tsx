@@ -25,6 +25,10 @@ export const meta = () => dashboardMeta('Sign in');
 
 type LoginAnswer = { data: { twoFactorRequired?: boolean; challenge?: string } };
 
+/** What each step's heading and button say. */
+const PASSWORD_STEP = { title: 'Sign in', submit: 'Sign in', busy: 'Signing in...' };
+const CODE_STEP = { title: 'Two-factor sign-in', submit: 'Verify', busy: 'Checking...' };
+
 /**
  * The sign-in form, and for an account with two-factor sign-in its second step, the code. Both post to the API:
  * with JavaScript through the hook (a sign-in runs the loader again, which goes on to the page asked for);
@@ -36,10 +40,12 @@ export default function DashboardLogin({ loaderData }: Route.ComponentProps) {
   const { form, busy, submit } = useFormSubmit();
   const { challenge } = step;
 
+  const path = challenge ? '/api/auth/login/code' : '/api/auth/login';
+  const words = challenge ? CODE_STEP : PASSWORD_STEP;
+
   async function signIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const { redirectTo: _target, ...fields } = formValues(event.currentTarget);
-    const path = challenge ? '/api/auth/login/code' : '/api/auth/login';
     const done = await submit({
       send: () => apiRequest<LoginAnswer>('POST', path, fields),
       onFailure: ({ status, error }) =>
@@ -48,69 +54,52 @@ export default function DashboardLogin({ loaderData }: Route.ComponentProps) {
     if (done.ok && done.data.data.twoFactorRequired) setStep({ challenge: done.data.data.challenge });
   }
 
-  const redirectTo = (
-    <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? DASHBOARD_HOME_PATH} />
-  );
-  const error = step.error && (
-    <p className="dashboard-form__error" role="alert">
-      {step.error}
-    </p>
-  );
-  if (challenge) {
-    return (
-      <main className="dashboard-login">
-        {/* A form of its own (key), so that its field mounts afresh and takes the focus. */}
-        <form
-          key="code"
-          ref={form}
-          method="post"
-          action="/api/auth/login/code"
-          onSubmit={signIn}
-          className="dashboard-card dashboard-form"
-          aria-labelledby="login-title"
-        >
-          <h1 id="login-title">Two-factor sign-in</h1>
-          {redirectTo}
-          <input type="hidden" name="challenge" value={challenge} />
-          <p id="login-code-hint">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
-          <label htmlFor="login-code">Code</label>
-          <input
-            id="login-code"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="text"
-            aria-describedby="login-code-hint"
-            required
-            autoFocus
-          />
-          {error}
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Checking...' : 'Verify'}
-          </button>
-        </form>
-      </main>
-    );
-  }
   return (
     <main className="dashboard-login">
+      {/* A form for each step (key), so that the code field mounts afresh and takes the focus. */}
       <form
-        key="password"
+        key={path}
         ref={form}
         method="post"
-        action="/api/auth/login"
-        onSubmit={signIn}
+        action={path}
+        onSubmit={(event) => void signIn(event)}
         className="dashboard-card dashboard-form"
         aria-labelledby="login-title"
       >
-        <h1 id="login-title">Sign in</h1>
-        {redirectTo}
-        <label htmlFor="login-username">Username</label>
-        <input id="login-username" name="username" autoComplete="username" required />
-        <label htmlFor="login-password">Password</label>
-        <input id="login-password" name="password" type="password" autoComplete="current-password" required />
-        {error}
+        <h1 id="login-title">{words.title}</h1>
+        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? DASHBOARD_HOME_PATH} />
+        {challenge ? (
+          <>
+            <input type="hidden" name="challenge" value={challenge} />
+            <p id="login-code-hint">
+              Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+            </p>
+            <label htmlFor="login-code">Code</label>
+            <input
+              id="login-code"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="text"
+              aria-describedby="login-code-hint"
+              required
+              autoFocus
+            />
+          </>
+        ) : (
+          <>
+            <label htmlFor="login-username">Username</label>
+            <input id="login-username" name="username" autoComplete="username" required />
+            <label htmlFor="login-password">Password</label>
+            <input id="login-password" name="password" type="password" autoComplete="current-password" required />
+          </>
+        )}
+        {step.error && (
+          <p className="dashboard-form__error" role="alert">
+            {step.error}
+          </p>
+        )}
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Signing in...' : 'Sign in'}
+          {busy ? words.busy : words.submit}
         </button>
       </form>
     </main>
