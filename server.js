@@ -22,9 +22,20 @@ function webConcurrency() {
 }
 
 /**
+ * How long a process may take to stop after SIGTERM or SIGINT before it exits with its work unfinished: the
+ * requests in flight get most of it (STOP_GRACE_MS, server/main.ts), the background work and the database's
+ * connections the rest. Whatever hangs (a database that takes queries and never answers: 11 minutes, issue 33),
+ * the process is gone before a process manager (systemd's TimeoutStopSec, docs/deploy.md) has to kill it.
+ */
+const STOP_DEADLINE_MS = 9_000;
+/** The cluster's primary kills a worker still there this long after the signal: its own deadline could not run. */
+const WORKER_KILL_MS = STOP_DEADLINE_MS + 1_000;
+
+/**
  * The cluster's primary serves nothing: it starts one worker, which prepares the data (migrations, the
  * start-up sweep, the demo content) and listens, then the others, which only listen. A worker that dies is
- * replaced; SIGTERM or SIGINT stops every worker after its requests in flight.
+ * replaced; SIGTERM or SIGINT stops every worker after its requests in flight, and kills any still there
+ * WORKER_KILL_MS later.
  */
 function runPrimary(count) {
   let stopping = false;
@@ -67,6 +78,15 @@ function runPrimary(count) {
     stopping = true;
     console.log(`${signal} received: stopping ${count} workers.`);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) {
+        if (!worker) continue;
+        console.error(
+          `Worker ${worker.process.pid} still running ${WORKER_KILL_MS / 1000} s after ${signal}: killing it.`,
+        );
+        worker.kill('SIGKILL');
+      }
+    }, WORKER_KILL_MS).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
@@ -104,6 +124,10 @@ else
         if (stopping) return;
         stopping = true;
         console.log(`${signal} received: finishing requests in flight, then stopping.`);
+        setTimeout(() => {
+          console.error(`Not stopped ${STOP_DEADLINE_MS / 1000} s after ${signal}: exiting with work unfinished.`);
+          process.exit(1);
+        }, STOP_DEADLINE_MS).unref();
         running.close().then(
           () => process.exit(0),
           (error) => {

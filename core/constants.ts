@@ -89,6 +89,13 @@ export const IMAGE_VARIANT_WIDTHS = [400, 800, IMAGE_MAX_WIDTH] as const;
  */
 export const UPLOAD_MEMORY = { maxFileBytes: 64 * 1024, maxBytes: 32 * 1024 * 1024, recheckMs: 10_000 } as const;
 
+/**
+ * Whether a session cookie's token is a live session, as the page cache remembers it per process (decision 030):
+ * a token that is not one gets the kept public page, one lookup per token every `rememberMs` at most. Bounded in
+ * tokens, since a flood can send a new one each time.
+ */
+export const SESSION_VERDICTS = { rememberMs: 5_000, maxTokens: 4_096 } as const;
+
 /** The media library takes at most this many images per upload (SPEC leaves the number open). */
 export const MEDIA_UPLOAD_MAX_IMAGES = 10;
 
@@ -217,6 +224,20 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
  */
 export const CONTACT_FLOOD = { max: 20, windowMs: 60 * 60 * 1000 } as const;
 
+/**
+ * Spam is deleted this many days after it was put there (as it arrived, or by the owner), by the upkeep of the first
+ * server process (server/services/content/spam.ts); so are the counts of what SPAM_DAILY_MAX left out.
+ */
+export const SPAM_RETENTION_DAYS = 30;
+
+/**
+ * Messages put in Spam as they arrive (SPAM_REASONS), at most, for the whole site per day (SITE_TIME_ZONE); past
+ * that they are not stored, only counted per day, and the Spam view says how many. The per-network contact limit
+ * still lets 100 networks leave thousands a day (some 4.7 KB each); a studio's real messages, even in a flood
+ * (CONTACT_FLOOD), are far fewer: this bounds Spam to some 28 MB over SPAM_RETENTION_DAYS.
+ */
+export const SPAM_DAILY_MAX = 200;
+
 /** A contact form posted sooner than this after it was drawn is taken for a bot. */
 export const CONTACT_MIN_FILL_MS = 2000;
 
@@ -340,8 +361,18 @@ export const VISIT_QUEUE = { queueMax: 5000, batchSize: 200, flushMs: 1000 } as 
 /**
  * Page views one client (its address, an IPv6 one by its /64) may add in a window; more are dropped and
  * counted. Counted in each process's memory, not the database: writing a row per beacon is what batching avoids.
+ * At most `keys` clients (and as many networks) are tracked, about 6 MB each when full; past that the oldest window
+ * makes room for a newcomer (server/services/visits/beacon-limit.ts).
  */
-export const VISIT_BEACON_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 } as const;
+export const VISIT_BEACON_LIMIT = { max: 60, windowMs: 10 * 60 * 1000, keys: 50_000 } as const;
+/**
+ * Beyond one client: a network (an IPv6 /48, an IPv4 /24: client-key.ts) may add `networkMultiple` times a client's
+ * page views in the same window (600 in 10 minutes), and the whole site `siteMultiple` times a client's in each
+ * `siteWindowMs` (600 a minute, in each process); more are dropped and counted. A holder of a /48 has 65,536 /64s,
+ * each its own client: without these, one /48 could add some 340 MB of views in 10 minutes. 600 views a minute (10 a
+ * second) is far above a studio's busiest minute; kept 30 days, it bounds the raw views to about 5 GB per process.
+ */
+export const VISIT_WIDER_LIMITS = { networkMultiple: 10, siteMultiple: 10, siteWindowMs: 60 * 1000 } as const;
 /**
  * A visit goes on while its page views are less than this apart: one that began before midnight (SITE_TIME_ZONE) keeps
  * its visitor, hashed with the day before's salt, until such a gap.

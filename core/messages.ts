@@ -17,7 +17,6 @@ export const MESSAGES = {
   // Error catalogue (SPEC section 8)
   httpError: (status: number) => `HTTP error! status: ${status}`,
   networkError: 'Network error: Unable to connect to server. Please check your internet connection.',
-  corsError: 'CORS error: Unable to access the API. Please contact support.',
   featuredNotSuccessful: 'API returned success: false',
   heroLoadFailed: 'Unable to load featured projects',
   projectNotFound: 'Project not found',
@@ -64,6 +63,9 @@ export const MESSAGES = {
   crossSiteRefused: 'Cross-site requests are not allowed.',
   invalidForm: 'The form data could not be read',
   notFound: 'Not found',
+  badHost: 'The Host header of this request is not a valid address.',
+  rangeNotSatisfiable: 'The part of the file asked for (Range) is beyond its end.',
+  preconditionFailed: 'The file is not the one the request names (If-Match or If-Unmodified-Since).',
   methodNotAllowed: 'Method not allowed',
   clientNotFound: 'Client not found',
   teamMemberNotFound: 'Team member not found',
@@ -86,6 +88,11 @@ export const MESSAGES = {
       'Put in Spam as it arrived: it was sent within 2 seconds of the form appearing, faster than a person types. ' +
       'A browser filling the form in by itself can do that: if it is real, move it to the inbox.',
   } satisfies Record<SpamReason, string>,
+  /** The Spam view: what it keeps, and how many more arrived than it keeps (SPAM_DAILY_MAX). */
+  spamKeptFor: (days: number) => `Spam is deleted ${days} days after it was put here.`,
+  spamNotKept: (count: number, days: number, dailyMax: number) =>
+    `${count.toLocaleString('en')} more spam ${count === 1 ? 'message was' : 'messages were'} not kept in the last ` +
+    `${days} days: past ${dailyMax} a day, spam is only counted.`,
   notificationsOff: 'E-mail notifications are off: set SMTP_URL and NOTIFY_EMAIL to be told of each new message.',
   /** Settings, for an owner who is not a developer: what to ask whoever runs the site to add, and where it is told. */
   notificationsOffHowTo:

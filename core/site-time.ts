@@ -170,3 +170,8 @@ export function fromSiteLocalInput(local: string, zone: string): string | null {
   instant = asUtc - timeZoneOffsetMinutes(instant, zone) * 60_000;
   return new Date(instant).toISOString();
 }
+
+/** The instant (ms) a site day (YYYY-MM-DD) begins: midnight in the site's zone. */
+export function siteDayStart(day: string, zone: string): number {
+  return Date.parse(fromSiteLocalInput(`${day}T00:00`, zone)!);
+}

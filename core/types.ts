@@ -217,10 +217,18 @@ export interface Testimonial {
   title: string;
 }
 
-/** One card of a fixed-size list: a core service (name, back description), a core value, a "what we do" card. */
+/** One card of a fixed-size list as the owner edits it: a core service, a core value, a "what we do" card. */
 export interface TextCard {
   title: string;
   text: string;
+}
+
+/** A core service as SPEC §2 names it: its card's title is the name on the front, its text the back description. */
+export interface CoreService {
+  /** Its place among the six, from 1. */
+  id: number;
+  name: string;
+  backDescription: string;
 }
 
 export interface SiteTexts {
@@ -242,7 +250,7 @@ export interface SiteTexts {
 export interface SiteContent {
   texts: SiteTexts;
   testimonials: Testimonial[];
-  coreServices: TextCard[];
+  coreServices: CoreService[];
   coreValues: TextCard[];
   whatWeDo: TextCard[];
 }

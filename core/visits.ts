@@ -128,7 +128,10 @@ export interface VisitOverview {
   browsers: VisitRankRow[];
   /** By the address's country (DB-IP's data), an unknown one among them. */
   countries: VisitCountryRow[];
-  /** Page views not counted in the range, by reason: bot, opted-out, rate-limited, queue-full. */
+  /**
+   * Page views not counted in the range, by reason: bot, opted-out, rate-limited, network-limited, site-limited,
+   * queue-full.
+   */
   dropped: Record<string, number>;
 }
 

@@ -15,6 +15,7 @@ import { loadSecretKey } from './secret-box';
 import { ensureAdmin } from './services/account/auth';
 import { watchContent } from './services/cache/content-watch';
 import type { ServiceContext } from './services/context';
+import type { ServerContext } from './server-context';
 import { removeUnreferencedImageFiles } from './services/media/media';
 import { addMissingImageVariants } from './services/media/missing-variants';
 import { startNotificationSender } from './services/mail/notification-sender';
@@ -22,6 +23,7 @@ import { publishingNow } from './services/content/publishing-clock';
 import { sealPlaintextTotpSecrets } from './services/account/totp-secrets';
 import { startVisitRecorder } from './services/visits/visit-recorder';
 import { startVisitUpkeep } from './services/visits/visit-rollups';
+import { startSpamUpkeep } from './services/content/spam';
 import { startBackups } from './services/backups/backup-runner';
 import { visitCountryTable } from './services/visits/visit-country';
 import { createMediaStorage, type MediaStorage } from './storage';
@@ -181,8 +183,12 @@ async function addVariantsInBackground(ctx: ServiceContext, signal: AbortSignal)
   }
 }
 
-/** How long a stop waits for the answers in flight before it cuts the connections still open. */
-const STOP_GRACE_MS = 10_000;
+/**
+ * How long a stop waits for the answers in flight before it cuts the connections still open: server.js ends the
+ * process 9 s after the signal whatever is unfinished (STOP_DEADLINE_MS), and the rest of the close (the background
+ * work, the database's connections) gets the last 3 s.
+ */
+const STOP_GRACE_MS = 6_000;
 
 /**
  * Stops taking connections and resolves once every open one has closed. Node goes on answering requests on a
@@ -209,22 +215,26 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   keepNewFilesPrivate();
   const config = readConfig(options.env);
   const first = options.first ?? true;
-  const { ctx, awaitingStorage } = await prepareData(config, first);
-  const admin = await withStartupLock(ctx.db, async () => {
-    const ensured = await ensureAdmin(ctx, { username: config.adminUsername, password: config.adminPassword });
+  const { ctx: foundations, awaitingStorage } = await prepareData(config, first);
+  const admin = await withStartupLock(foundations.db, async () => {
+    const ensured = await ensureAdmin(foundations, {
+      username: config.adminUsername,
+      password: config.adminPassword,
+    });
     // The first process of a cluster is enough: the others start once it listens.
-    const sealed = first ? await sealPlaintextTotpSecrets(ctx.db, ctx.secretKey) : 0;
+    const sealed = first ? await sealPlaintextTotpSecrets(foundations.db, foundations.secretKey) : 0;
     if (sealed > 0) console.log(`Encrypted ${sealed} two-factor secret(s) an earlier version stored in the clear.`);
     return ensured;
   });
   // Under a lock of its own, which the seeding takes again when the image store makes it wait.
   if (config.seedDemo) {
-    await awaitingStorage.run('adding the demo content', () => withStartupLock(ctx.db, () => seedDemo(ctx)));
+    await awaitingStorage.run('adding the demo content', () =>
+      withStartupLock(foundations.db, () => seedDemo(foundations)),
+    );
   }
 
   // After the seeding: the site's name, which the e-mails carry, is there by now.
-  const notifier = config.notifications ? startNotificationSender(ctx, config.notifications) : undefined;
-  ctx.notifier = notifier;
+  const notifier = config.notifications ? startNotificationSender(foundations, config.notifications) : undefined;
   if (!config.notifications && first) {
     console.log('E-mail notifications are off (set SMTP_URL and NOTIFY_EMAIL to turn them on).');
   }
@@ -240,13 +250,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     );
   }
 
-  // The clock of the visits and the backups is the publishing clock, which only tests move (TEST_CLOCK=1).
+  // The clock of the visits, the spam upkeep and the backups is the publishing clock, which only tests move (TEST_CLOCK=1).
   const clock = () => Date.parse(publishingNow());
   // Visits (decision 019): every process batches its own beacons; one per instance rolls the days up.
-  ctx.visits = config.analytics.enabled ? startVisitRecorder(ctx, { now: clock }) : undefined;
-  const visitUpkeep = config.analytics.enabled && first ? startVisitUpkeep(ctx, clock) : undefined;
+  const visits = config.analytics.enabled ? startVisitRecorder(foundations, { now: clock }) : undefined;
+  const visitUpkeep = config.analytics.enabled && first ? startVisitUpkeep(foundations, clock) : undefined;
+  // Spam older than SPAM_RETENTION_DAYS goes, by the first worker of each instance too.
+  const spamUpkeep = first ? startSpamUpkeep(foundations, clock) : undefined;
   // Backups (decision 025): any process makes one when asked; the first of each instance keeps the schedule.
-  ctx.backups = await startBackups(ctx, { schedule: first, now: clock });
+  const backups = await startBackups(foundations, { schedule: first, now: clock });
+  // The context the requests get, whole from the start.
+  const ctx: ServerContext = Object.freeze({ ...foundations, notifier, visits, backups });
 
   const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);
   const content = watchContent(ctx.db);
@@ -264,7 +278,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   // The visits' country data, read in the background now that the server listens (a beacon that comes first waits
   // for it in the recorder, after its 204).
-  if (ctx.visits) void visitCountryTable();
+  if (visits) void visitCountryTable();
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   // With PORT=0 the configured default names port 0; the real one is known now.
@@ -286,9 +300,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     closing ??= stopListening(server)
       .then(() => awaitingStorage.stop())
       .then(() => notifier?.stop())
-      .then(() => ctx.visits?.stop())
+      .then(() => visits?.stop())
       .then(() => visitUpkeep?.stop())
-      .then(() => ctx.backups?.stop())
+      .then(() => spamUpkeep?.stop())
+      .then(() => backups.stop())
       .then(() => addingVariants)
       .then(() => content.close())
       .then(() => ctx.db.destroy())

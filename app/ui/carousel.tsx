@@ -23,11 +23,16 @@ function shownIndex(at: Position, count: number, layout: unknown): number {
 
 /**
  * Which of `count` items a carousel shows; previous and next wrap at both ends, or with `wrap: false` stop there
- * (the listing pages' slider). An index the list no longer has (it shrank after an edit or a refetch), or one kept
- * from another `layout` (the clients' pages on a phone and on a desktop, the slider's filters), shows the first item.
+ * (the listing pages' slider). An index the list no longer has (it shrank after an edit or a refetch) shows the
+ * first item. A change of `layout` (the clients' pages on a phone and on a desktop, the slider's filters and its
+ * items per page) goes back to the first item, and so does going back to an earlier layout: SPEC §2's slider
+ * "resets to page 0 when a filter changes or the layout switches between mobile and desktop".
  */
 export function useCarousel(count: number, layout: unknown = null, { wrap = true }: { wrap?: boolean } = {}): Carousel {
   const [position, setPosition] = useState<Position>({ layout, index: 0 });
+  // Forgets the page at the render that sees the new layout (React's "state from an earlier render"), so nothing
+  // keeps a page per layout to come back to.
+  if (position.layout !== layout) setPosition({ layout, index: 0 });
   // Stable while the list keeps its length, so a timer (the hero's) can hold `next` without restarting.
   const move = useCallback(
     (step: number) =>

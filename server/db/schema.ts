@@ -118,6 +118,12 @@ export interface ContactsTable {
   updatedAt: string;
 }
 
+/** Messages not stored in Spam, per site day, as SPAM_DAILY_MAX had been reached. */
+export interface SpamNotKeptTable {
+  day: string;
+  count: number;
+}
+
 /** One e-mail to the owner about a contact message, and how sending it went. */
 export interface OutboxTable {
   id: Generated<number>;
@@ -369,6 +375,7 @@ export interface Database {
   clients: ClientsTable;
   teamMembers: TeamMembersTable;
   contacts: ContactsTable;
+  spamNotKept: SpamNotKeptTable;
   outbox: OutboxTable;
   siteSettings: SiteSettingsTable;
   contentVersion: ContentVersionTable;

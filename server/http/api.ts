@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import type { ServiceContext } from '../services/context';
+import type { ServerContext } from '../server-context';
 import { NO_STORE, PRIVATE_CACHE_CONTROL } from './cache-policy';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { refuseCrossSiteWrites } from './origin-check';
@@ -22,7 +22,7 @@ import { loadSession, refuseWritesUntilPasswordChanged } from './session';
 import { limitUploads } from './uploads-parser';
 
 /** The REST API of SPEC section 7 and the additions of DESIGN.md, under /api. */
-export function apiRouter(ctx: ServiceContext): Router {
+export function apiRouter(ctx: ServerContext): Router {
   const router = Router();
   router.use(refuseCrossSiteWrites());
   // Before the JSON parser and the session lookup: the beacon reads its own small body and answers at once.

@@ -5,23 +5,26 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
+import { isLiveSession } from '../services/account/sessions';
 import type { ContentWatch } from '../services/cache/content-watch';
-import type { ServiceContext } from '../services/context';
-import { AppError } from '../services/errors';
+import type { ServerContext } from '../server-context';
+import { publishingNowMs } from '../services/content/publishing-clock';
 import { refuseUnusedMethods } from './allowed-methods';
 import { apiRouter } from './api';
-import { logRequestFailure, partFailureOf, setRetryAfter } from './errors';
+import { failureAnswerOf, logRequestFailure, setRetryAfter } from './errors';
 import { refuseCrossSiteWrites } from './origin-check';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression-threshold';
 import { limitPageFormBodies } from './page-body-limit';
 import { createPageCache } from './page-cache';
+import { createRequestGuard } from './request-guard';
 import { logRequestLine, logRequests, pathWithoutQuery } from './request-log';
 import { securityHeaders } from './security-headers';
 import { loadSession } from './session';
+import { createSessionVerdicts } from './session-verdicts';
 import { createUploads } from './uploads';
 
 export interface AppOptions {
-  ctx: ServiceContext;
+  ctx: ServerContext;
   /** The React Router build, or a function that loads it afresh (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Serves the browser assets: Vite's middleware in development, build/client otherwise. */
@@ -54,6 +57,7 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Req
   app.set('trust proxy', ctx.config.trustProxy);
   const clientAddress = clientAddressOf(app);
   const uploads = createUploads(ctx.storage, ctx.config, clientAddress);
+  const refuseMalformed = createRequestGuard(ctx.config, clientAddress);
   if (ctx.config.logRequests) app.use(logRequests);
   app.use(securityHeaders(ctx.config));
   app.use(refuseUnusedMethods);
@@ -61,6 +65,8 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Req
   // Not in development, where the code changes under the pages.
   const pageCache = ctx.config.production
     ? createPageCache(ctx.config, contentWatch, {
+        // The clock tests move (publishing-clock.ts), so they see a verdict asked again without waiting for it.
+        isLiveSession: createSessionVerdicts((token) => isLiveSession(ctx, token), publishingNowMs),
         logAnswer: ctx.config.logRequests
           ? (req, answer) =>
               logRequestLine(
@@ -95,21 +101,20 @@ export function createApp({ ctx, build, assets, contentWatch }: AppOptions): Req
       getLoadContext: (req) => ({ ctx, clientIp: req.ip ?? '', admin: req.admin ?? null }),
     }),
   );
+  // Pages, assets and images: the API's rules (a client's mistake in words, with its headers; no stack), in text.
   app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);
-    const failure = partFailureOf(error, req.method);
-    const status = error instanceof AppError ? error.status : (failure?.status ?? 500);
+    const { status, message, headers } = failureAnswerOf(error, req.method);
     logRequestFailure(req, error, status);
     setRetryAfter(res, error);
-    res
-      .status(status)
-      .type('text/plain')
-      .send(error instanceof AppError ? error.message : (failure?.message ?? 'Something went wrong.'));
+    res.set(headers ?? {});
+    res.status(status).type('text/plain').send(message);
   });
   // Express gives each request its own prototypes and walks its middleware, which alone costs a kept image or
   // page more than sending it (decisions 023 and 028): a kept one goes out before, with the log line and the
-  // headers the middleware above would have given it.
+  // headers the middleware above would have given it. Before either, a request no answer may be made or kept for.
   return (req, res) => {
+    if (refuseMalformed(req, res)) return;
     if (uploads.serveKept(req, res)) return;
     if (pageCache) pageCache.serve(req, res, () => app(req, res));
     else app(req, res);

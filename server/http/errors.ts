@@ -95,11 +95,27 @@ export function logPartFailure(failure: PartFailure, method: string, path: strin
   });
 }
 
-/** The status, text and field messages the API answers an error with (SPEC section 8's texts). */
-export function statusOf(
-  error: unknown,
-  method: string,
-): { status: number; message: string; fields?: Record<string, string> } {
+/** What an answer to a failed request says: its status, its text, and the headers some statuses need. */
+export interface FailureAnswer {
+  status: number;
+  message: string;
+  fields?: Record<string, string>;
+  /** A 416's Content-Range, the file's size (express.static's). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * What the client hears for an http-errors client error (express.static's 412 and 416, a body parser's), in
+ * words: the status names a condition of the request, not a missing page.
+ */
+function clientErrorMessage(status: number): string {
+  if (status === 412) return MESSAGES.preconditionFailed;
+  if (status === 416) return MESSAGES.rangeNotSatisfiable;
+  return MESSAGES.notFound;
+}
+
+/** The answer to a request that failed with `error`: a part's failure, our own AppError, a client's mistake, or 500. */
+export function failureAnswerOf(error: unknown, method: string): FailureAnswer {
   const failure = partFailureOf(error, method);
   if (failure) return { status: failure.status, message: failure.message };
   if (error instanceof AppError) return { status: error.status, message: error.message, fields: error.fields };
@@ -112,12 +128,13 @@ export function statusOf(
   if (error instanceof Error && UNREADABLE_MULTIPART.test(error.message)) {
     return { status: 400, message: MESSAGES.invalidForm };
   }
-  const bodyError = error as { type?: string; status?: number };
-  if (bodyError.type === 'entity.parse.failed') return { status: 400, message: MESSAGES.invalidJson };
-  if (bodyError.type === 'entity.too.large') return { status: 413, message: MESSAGES.requestTooLarge };
-  if (bodyError.type === 'parameters.too.many') return { status: 413, message: MESSAGES.tooManyFormFields };
-  if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
-    return { status: bodyError.status, message: MESSAGES.notFound };
+  const httpError = error as { type?: string; status?: number; headers?: Record<string, string> };
+  if (httpError.type === 'entity.parse.failed') return { status: 400, message: MESSAGES.invalidJson };
+  if (httpError.type === 'entity.too.large') return { status: 413, message: MESSAGES.requestTooLarge };
+  if (httpError.type === 'parameters.too.many') return { status: 413, message: MESSAGES.tooManyFormFields };
+  if (typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500) {
+    const { status, headers } = httpError;
+    return { status, message: clientErrorMessage(status), ...(headers ? { headers } : {}) };
   }
   return { status: 500, message: MESSAGES.internalError };
 }
@@ -142,9 +159,10 @@ export function setRetryAfter(res: Response, error: unknown): void {
 /** Answers `{error}` with the right status; internals go to the log only. */
 export function apiErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   if (res.headersSent) return next(error);
-  const { status, message, fields } = statusOf(error, req.method);
+  const { status, message, fields, headers } = failureAnswerOf(error, req.method);
   logRequestFailure(req, error, status);
   setRetryAfter(res, error);
+  res.set(headers ?? {});
   res.status(status).json(fields ? { error: message, fields } : { error: message });
 }
 

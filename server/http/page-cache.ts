@@ -9,9 +9,9 @@ import { chooseEncoding, type StoredEncoding } from './accept-encoding';
 import { ByteBoundedLru, stringBytes } from './byte-bounded-lru';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression-threshold';
 import { etagMatches, NOT_FOUND_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-policy';
-import { pageCacheKey } from './page-cache-key';
+import { type PageCacheKey, pageCacheKey } from './page-cache-key';
 import type { AnswerFacts } from './request-log';
-import { readCookie, sessionCookieName } from './session';
+import { mayBeSessionToken, readCookie, sessionCookieName } from './session';
 
 /** Pages, `.data` answers, feeds and public API reads at their bare paths: every one the site has, many times over. */
 const MAX_CANONICAL_BYTES = 64 * 1024 * 1024;
@@ -170,6 +170,8 @@ async function compressed(body: Buffer, mainStore: boolean): Promise<Record<Stor
 
 /** What the page cache needs of the rest of the site to answer before Express. */
 export interface PageCacheOptions {
+  /** Whether a session cookie's token is a live session (session-verdicts.ts). */
+  isLiveSession: (token: string) => boolean | Promise<boolean>;
   /** When it answered a request itself: the request log's line (request-log.ts), or nothing when the log is off. */
   logAnswer?: (req: IncomingMessage, answer: AnswerFacts) => void;
 }
@@ -178,11 +180,11 @@ export interface PageCacheOptions {
  * Whole public answers (pages, their `.data`, feeds, public API reads), kept already compressed with their
  * headers (decision 014). `serve` answers a kept one before Express, so a hit costs a key, the content watch's
  * reading and one `writeHead` (decision 028); whatever it cannot answer goes to Express, where `capture`, after
- * the compression middleware, sees the bytes the app wrote. An entry is the answer to a GET without a session
- * cookie, 200 or 404, with no Set-Cookie and a Cache-Control any cache may keep; it serves while the content watch
+ * the compression middleware, sees the bytes the app wrote. An entry is the answer to a GET without a live session,
+ * 200 or 404, with no Set-Cookie and a Cache-Control any cache may keep; it serves while the content watch
  * has not moved.
  */
-export function createPageCache(config: Config, watch: ContentWatch, { logAnswer }: PageCacheOptions = {}) {
+export function createPageCache(config: Config, watch: ContentWatch, { isLiveSession, logAnswer }: PageCacheOptions) {
   const canonical = new ByteBoundedLru<Entry>(MAX_CANONICAL_BYTES, entryBytes);
   const variants = new ByteBoundedLru<Entry>(MAX_VARIANT_BYTES, entryBytes);
   const fills = new Map<string, Fill>();
@@ -238,7 +240,6 @@ export function createPageCache(config: Config, watch: ContentWatch, { logAnswer
 
   const lookup = (req: IncomingMessage) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-    if (readCookie(req.headers.cookie, sessionCookie) !== undefined) return undefined;
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
@@ -251,11 +252,14 @@ export function createPageCache(config: Config, watch: ContentWatch, { logAnswer
     logAnswer?.(req, { status, started, bytes, cache: how });
   };
 
-  /** Answers the request from the cache, or hands it to `express` (marked to fill the entry when it may). */
-  const serve = (req: IncomingMessage, res: ServerResponse, express: () => void): void => {
-    const found = lookup(req);
-    if (!found) return express();
-    const started = process.hrtime.bigint();
+  /** Answers a visitor's request from the cache, or hands it to `express` (marked to fill the entry when it may). */
+  const serveVisitor = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    express: () => void,
+    found: PageCacheKey,
+    started: bigint,
+  ): void => {
     const { key } = found;
     const fresh = (version: number) => {
       const entry = canonical.get(key) ?? variants.get(key);
@@ -303,6 +307,32 @@ export function createPageCache(config: Config, watch: ContentWatch, { logAnswer
     }
     if (typeof reading === 'number') withVersion(reading);
     else reading.then(withVersion, withoutVersion);
+  };
+
+  /**
+   * Answers the request from the cache, or hands it to `express`. A live session's requests always go to Express;
+   * a session cookie that is not one is a visitor's (decision 030).
+   */
+  const serve = (req: IncomingMessage, res: ServerResponse, express: () => void): void => {
+    const found = lookup(req);
+    if (!found) return express();
+    const started = process.hrtime.bigint();
+    const token = readCookie(req.headers.cookie, sessionCookie);
+    if (!mayBeSessionToken(token)) return serveVisitor(req, res, express, found, started);
+    const live = isLiveSession(token);
+    if (typeof live === 'boolean') {
+      if (live) express();
+      else serveVisitor(req, res, express, found, started);
+      return;
+    }
+    live.then(
+      (isLive) => (isLive ? express() : serveVisitor(req, res, express, found, started)),
+      (error: unknown) => {
+        // The database unreachable: the request goes on, to the 503 its session lookup gets.
+        if (!isConnectionFailure(error)) console.error(error);
+        express();
+      },
+    );
   };
 
   /** Collects the body the app writes for a request `serve` marked, and keeps it when the answer may be kept. */

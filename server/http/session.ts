@@ -72,12 +72,20 @@ export function signedInCookies(config: Config, { token, deviceToken }: SignedIn
   return [sessionCookie(config, token, ttlSeconds), ...(deviceToken ? [deviceCookie(config, deviceToken)] : [])];
 }
 
+/** A session token is 43 characters (32 random bytes in base64url): a cookie far longer is never looked up. */
+const MAX_TOKEN_LENGTH = 100;
+
+/** Whether a session cookie's value may be a token at all; one that may not is no session, without a lookup. */
+export function mayBeSessionToken(token: string | undefined): token is string {
+  return token !== undefined && token.length > 0 && token.length <= MAX_TOKEN_LENGTH;
+}
+
 /** Loads the administrator's session, when the request carries a valid one. */
 export function loadSession(ctx: ServiceContext) {
   const name = sessionCookieName(ctx.config);
   return async (req: Request, _res: Response, next: NextFunction) => {
     const token = readCookie(req.headers.cookie, name);
-    if (token && token.length <= 100) {
+    if (mayBeSessionToken(token)) {
       const session = await findSession(ctx, token);
       if (session) {
         req.admin = session;

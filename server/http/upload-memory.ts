@@ -61,6 +61,21 @@ export function isNotModified(request: IncomingHttpHeaders, kept: KeptUpload): b
   return true;
 }
 
+/**
+ * Whether If-Match or If-Unmodified-Since fails, as express.static judges them on disk (the `send` package):
+ * If-Match against the ETag (`*` matching any file), else If-Unmodified-Since against Last-Modified.
+ */
+export function isPreconditionFailed(
+  request: IncomingHttpHeaders,
+  file: { etag: string | undefined; lastModifiedMs: number | undefined },
+): boolean {
+  const match = request['if-match'];
+  if (match) return !file.etag || !etagMatches(match, file.etag);
+  const since = Date.parse(request['if-unmodified-since'] ?? '');
+  if (Number.isNaN(since)) return false;
+  return file.lastModifiedMs === undefined || file.lastModifiedMs > since;
+}
+
 /** Sends a kept answer (200, 304, or HEAD's headers) and says which status it had. */
 export function sendKept(
   request: { method?: string; headers: IncomingHttpHeaders },

@@ -7,6 +7,7 @@ import { MESSAGES } from '../../core/messages';
 import type { Config } from '../config';
 import { logEvent } from '../log';
 import { publishingNowMs } from '../services/content/publishing-clock';
+import { AppError } from '../services/errors';
 import { UPLOADED_FILE_PATTERN } from '../services/media/images';
 import { DiskStorage } from '../storage/disk-storage';
 import { MEDIA_CACHE_CONTROL, type MediaStorage, type StoredObject } from '../storage/media-storage';
@@ -14,15 +15,23 @@ import { reasonOf, StorageUnavailableError } from '../storage/storage-faults';
 import { logPartFailure, partFailureOf, STORAGE_RETRY_AFTER_SECONDS } from './errors';
 import { logRequestLine } from './request-log';
 import { securityHeaderList } from './security-headers';
-import { type KeptUpload, keptUpload, sendKept, UploadMemory } from './upload-memory';
+import { isPreconditionFailed, type KeptUpload, keptUpload, sendKept, UploadMemory } from './upload-memory';
 
 const PREFIX = '/uploads/';
 
-/** A request express.static answers itself on disk: a part of the file, or a precondition other than 304's. */
+/**
+ * A request for a part of the file, or with a precondition other than 304's: express.static answers it on disk
+ * (206, 412, 416), the route below on S3 (412; no ranges there, whose answers say none).
+ */
 function asksForPart(headers: IncomingHttpHeaders): boolean {
   return (
     headers.range !== undefined || headers['if-match'] !== undefined || headers['if-unmodified-since'] !== undefined
   );
+}
+
+/** A time as Last-Modified says it, in whole seconds. */
+function headerTimeOf(date: Date | undefined): number | undefined {
+  return date && Math.floor(date.getTime() / 1000) * 1000;
 }
 
 /** express.static's weak ETag of a file (size and modification time), so a tag a browser holds stays valid. */
@@ -65,7 +74,7 @@ export function createUploads(
   const serveKept = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith(PREFIX)) return false;
-    if (onDisk && asksForPart(req.headers)) return false;
+    if (asksForPart(req.headers)) return false;
     const started = process.hrtime.bigint();
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
@@ -153,6 +162,11 @@ export function createUploads(
         return;
       }
       if (!found) return notFound(res);
+      const facts = isKept(found) ? found : { etag: found.etag, lastModifiedMs: headerTimeOf(found.lastModified) };
+      if (isPreconditionFailed(req.headers, facts)) {
+        if (!isKept(found)) found.body.destroy();
+        throw new AppError(412, MESSAGES.preconditionFailed);
+      }
       if (isKept(found)) {
         sendKept(req, res, found);
         return;

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { api } from '../support/api-client';
+import { logLines } from '../support/log-lines';
 import { type OwnPostgres, postgresBinaries, startOwnPostgres } from '../support/own-postgres';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -9,7 +10,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 /**
  * Issue 26: PostgreSQL crashed or slow under load. Cached public pages go on answering 200; writes and uncached
  * reads answer 503 within 2 s, with the message and no stack trace; the process stays up; the site recovers by
- * itself within 10 s of the database's return; and every write that was acknowledged is there afterwards.
+ * itself within about a second of the database's return; and every write that was acknowledged is there afterwards.
+ * Issue 33: one slow query is not an outage; it costs its own request a 503, and the site goes on.
  */
 
 const bin = postgresBinaries();
@@ -155,12 +157,21 @@ describe.skipIf(!bin)('a database outage under load', () => {
     expect(failed.find((sample) => sample.kind === 'read')!.body).toEqual({ error: MESSAGES.databaseUnavailable });
     // Nothing answered 500 or dropped its connection, before, during or after.
     expect(samples.filter((sample) => sample.status === 0 || sample.status === 500)).toEqual([]);
-    expect(recoveryMs).toBeLessThan(10_000);
+    // A probe every 500 ms, the first answer ends the outage: about a second, doubled for a loaded machine.
+    expect(recoveryMs).toBeLessThan(2000);
   }
 
   it('keeps cached pages up and refuses the rest with 503 while PostgreSQL is crashed, then recovers', async () => {
+    const logged = logLines(server).length;
     const outcome = await underLoad({ start: own.crash, end: own.start, lastsMs: 4000 });
     report('PostgreSQL crashed (pg_ctl stop -m immediate) for 4 s', outcome);
+    // Connections ended and refused are certain: unavailable at once, without a doubt first.
+    expect(
+      logLines(server)
+        .slice(logged)
+        .filter((line) => line.msg.startsWith('database '))
+        .map((line) => line.msg),
+    ).toEqual(['database unavailable', 'database available again']);
     await expectEveryAcknowledgedWriteKept();
     // The process lived through it, and no stack trace reached the log.
     expect(() => process.kill(server.pid, 0)).not.toThrow();
@@ -178,6 +189,36 @@ describe.skipIf(!bin)('a database outage under load', () => {
     report('PostgreSQL 2 s slower for 5 s', outcome);
     await expectEveryAcknowledgedWriteKept();
     expect(server.output()).not.toMatch(/^\s+at /m);
+  });
+
+  it('fails one slow query alone: the requests after it answer as usual', async () => {
+    let stop = false;
+    const running = load(() => !stop);
+    await sleep(1000);
+    const logged = logLines(server).length;
+    const slowAt = performance.now();
+    // The inbox's list, which holds no lock another request would wait for: what is slow is that query alone.
+    proxy.slowNext(2000, (chunk) => chunk.includes('left join "outbox"'));
+    await sleep(3000);
+    stop = true;
+    const samples = await running;
+    const lines = logLines(server).slice(logged);
+    const after = samples.filter((sample) => sample.startedAt >= slowAt);
+    // The slow query's own request may have begun before it.
+    const refused = samples.filter((sample) => sample.status !== 200);
+    console.log(
+      `One query 2 s slow: ${after.length} requests from then on, ${refused.length} not answered 200; log: ` +
+        lines
+          .filter((line) => line.msg.startsWith('database'))
+          .map((line) => line.msg)
+          .join(', '),
+    );
+    // Its query had no answer in time, and the probe sent at once had one.
+    expect(lines.filter((line) => line.msg === 'database slow')).toHaveLength(1);
+    expect(lines.filter((line) => line.msg === 'database unavailable')).toEqual([]);
+    expect(after.filter((sample) => sample.kind !== 'page').length).toBeGreaterThan(20);
+    expect(refused).toMatchObject([{ kind: 'read', status: 503 }]);
+    expect(await api(server, 'GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 
   it('says in /api/health that the database is unavailable, and the site is degraded, not down', async () => {

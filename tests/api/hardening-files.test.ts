@@ -3,9 +3,11 @@ import http from 'node:http';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_MEMORY } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { api, form } from '../support/api-client';
-import { imageBlob, makeImage } from '../support/images';
+import { imageBlob, makeImage, makeNoisyImage } from '../support/images';
+import { rawRequest } from '../support/raw-http';
 import { onS3, plantFile, storedFiles } from '../support/test-media';
 import { startSignedIn, type TestServer } from '../support/test-server';
 
@@ -53,20 +55,7 @@ async function jpegClaiming(width: number, height: number): Promise<Buffer> {
   throw new Error('no frame header found');
 }
 
-/** A GET with the path exactly as written: fetch would resolve `..` and re-encode. */
-function rawGet(rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const { hostname, port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: hostname, port, path: rawPath, method: 'GET' }, (response) => {
-      let body = '';
-      response.setEncoding('latin1');
-      response.on('data', (part: string) => (body += part));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
+const rawGet = (rawPath: string) => rawRequest(server, rawPath);
 
 /** What the storage holds (DATA_DIR/uploads or the bucket). */
 const uploadedFiles = () => storedFiles(server);
@@ -202,6 +191,67 @@ describe('/uploads', () => {
       expect(response.status, file).toBe(404);
       expect(response.body).not.toContain('alert');
     }
+  });
+
+  // Issue 34, item 4: these went to the error handler as http-errors and came back 500 with a stack trace.
+  it('answers an unsatisfiable range 416 and failed preconditions 412, kept in memory or not, without a stack', async () => {
+    const logged = server.output().length;
+    const response = await api(server, 'POST', '/api/media/upload', {
+      cookie,
+      form: form(
+        {},
+        {
+          images: [
+            { data: imageBlob(await makeImage(50, 40, 'png'), 'image/png'), name: 'small.png' },
+            { data: imageBlob(await makeNoisyImage(1200, 800)), name: 'large.jpg' },
+          ],
+        },
+      ),
+    });
+    expect(response.status).toBe(201);
+    const files: [string, number][] = response.body.items.map((item: { url: string; size: number }) => [
+      item.url,
+      item.size,
+    ]);
+    const [small, large] = files;
+    expect(small![1]).toBeLessThanOrEqual(UPLOAD_MEMORY.maxFileBytes);
+    expect(large![1]).toBeGreaterThan(UPLOAD_MEMORY.maxFileBytes);
+    for (const [name, size] of files) {
+      const url = `/uploads/${name}`;
+      const whole = await rawGet(url);
+      expect(whole.status, name).toBe(200);
+      const asked = (headers: Record<string, string>) => rawRequest(server, url, { headers });
+
+      const beyond = await asked({ range: 'bytes=99999999-' });
+      if (onS3) {
+        // The bucket's answers offer no ranges (no Accept-Ranges), so a Range is ignored.
+        expect([beyond.status, beyond.body.length], name).toEqual([200, size]);
+      } else {
+        expect(beyond.status, name).toBe(416);
+        expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+        expect(beyond.body).toBe(MESSAGES.rangeNotSatisfiable);
+        expect((await asked({ range: 'bytes=0-9' })).status).toBe(206);
+      }
+      const failingPreconditions: Record<string, string>[] = [
+        { 'if-match': '"nope"' },
+        { 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' },
+      ];
+      for (const failing of failingPreconditions) {
+        const refused = await asked(failing);
+        expect(refused.status, `${name} ${JSON.stringify(failing)}`).toBe(412);
+        expect(refused.body).toBe(MESSAGES.preconditionFailed);
+      }
+      const holdingPreconditions: Record<string, string>[] = [
+        { 'if-match': whole.headers.etag! },
+        { 'if-match': '*' },
+        { 'if-unmodified-since': new Date().toUTCString() },
+      ];
+      for (const holding of holdingPreconditions) {
+        expect((await asked(holding)).status, `${name} ${JSON.stringify(holding)}`).toBe(200);
+      }
+    }
+    for (const item of response.body.items) await api(server, 'DELETE', `/api/media/${item.id}`, { cookie });
+    expect(server.output().slice(logged)).not.toMatch(/failed:|^\s+at /m);
   });
 
   it('serves a real upload with its true type, nosniff and a year of immutable cache', async () => {

@@ -34,6 +34,25 @@ describe('a new database', () => {
     expect(about).toContain(SEEDED_CARDS['core-services'][3].title.replace('&', '&amp;'));
     expect(about).toContain(SEEDED_TEXTS.mission);
   });
+
+  it('answers each core service with its id, name and backDescription (SPEC §2)', async () => {
+    const { body } = await api<{ data: SiteContent }>(server, 'GET', '/api/site-texts');
+    expect(body.data.coreServices).toEqual(
+      SEEDED_CARDS['core-services'].map(({ title, text }, slot) => ({
+        id: slot + 1,
+        name: title,
+        backDescription: text,
+      })),
+    );
+    expect(body.data.coreServices.map(({ name }) => name)).toEqual([
+      'Architectural Design',
+      'Construction',
+      'Interior Design',
+      'Renovation & Remodelling',
+      'Project Planning',
+      'Sustainability Consulting',
+    ]);
+  });
 });
 
 describe.skipIf(onPostgres)('a database made before the texts were editable', () => {

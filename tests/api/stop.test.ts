@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer } from '../support/test-server';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, stopsWithin, workerPids } from '../support/test-server';
 
 const SIGN_IN = JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
 
@@ -47,3 +47,29 @@ it('stops on SIGTERM while a client keeps its connection busy', async () => {
   expect(connections[0]).toBe('keep-alive');
   expect(server.output()).toContain('SIGTERM received');
 });
+
+/**
+ * A worker that cannot run its own deadline (stopped here with SIGSTOP, as an event loop held by one long task would
+ * be) is killed by the cluster's primary, which then exits: SIGTERM ends the whole cluster whatever one worker does.
+ */
+it('kills a worker that does not stop, in a cluster', async () => {
+  const server = await startTestServer({ WEB_CONCURRENCY: '2' });
+  const workers = workerPids(server);
+  expect(workers).toHaveLength(2);
+  process.kill(workers[0]!, 'SIGSTOP');
+  try {
+    const { stopped } = await stopsWithin(server, 15_000);
+    expect(stopped, `still running 15 s after SIGTERM:\n${server.output()}`).toBe(true);
+    expect(server.output()).toContain(`Worker ${workers[0]} still running 10 s after SIGTERM: killing it.`);
+  } finally {
+    await server.kill();
+    // Stopped, it outlives its primary until killed.
+    for (const pid of workers) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }
+  }
+}, 60_000);

@@ -282,6 +282,60 @@ describe('the visit beacon', () => {
   });
 });
 
+describe('the limits beyond one address', () => {
+  let server: TestServer;
+  let cookie: string;
+  beforeAll(async () => {
+    // Two views per address make the wider limits small: 20 per network in 10 minutes, 20 for the site a minute.
+    server = await startTestServer({ TEST_CLOCK: '1', TRUST_PROXY: '1', ANALYTICS_BEACON_LIMIT_MAX: '2' });
+    cookie = await server.login();
+  });
+  afterAll(() => server?.stop());
+
+  /** Two views from each address, as the proxy in front says they came (X-Forwarded-For). */
+  const twoViewsEach = async (addresses: string[]) => {
+    for (const address of addresses) {
+      for (const path of ['/', '/about']) {
+        const headers = { 'x-forwarded-for': address };
+        expect((await postBeacon(server, { address: '127.0.0.1', userAgent: CHROME, path, headers })).status).toBe(204);
+      }
+    }
+  };
+  /** The next minute, on the server's clock: the site's count begins again, the networks' do not. */
+  const nextMinute = async () => {
+    const moved = await api(server, 'PUT', '/api/test-clock', { cookie, json: { forwardMs: 61 * 1000 } });
+    expect(moved.status).toBe(200);
+  };
+  const hosts = (count: number, address: (index: number) => string) =>
+    Array.from({ length: count }, (_, index) => address(index + 1));
+
+  it('drops the views of one IPv4 /24 and one IPv6 /48 past their limit, and of the site past its minute', async () => {
+    // Eleven addresses of one /24: the first ten fill its 20, the eleventh is refused though it is new.
+    await twoViewsEach(hosts(11, (index) => `198.51.100.${index}`));
+    expect(await until(() => dropped(server, 'network-limited'), 2)).toBe(2);
+    expect(await until(() => views(server), 20)).toBe(20);
+
+    // Eleven /64s of one /48, each a client of its own.
+    await nextMinute();
+    await twoViewsEach(hosts(11, (index) => `2001:db8:7:${index}::1`));
+    expect(await until(() => dropped(server, 'network-limited'), 4)).toBe(4);
+    expect(await until(() => views(server), 40)).toBe(40);
+
+    // Eleven networks in one minute: the site takes 20.
+    await nextMinute();
+    await twoViewsEach(hosts(11, (index) => `203.0.${index}.1`));
+    expect(await until(() => dropped(server, 'site-limited'), 2)).toBe(2);
+    expect(await until(() => views(server), 60)).toBe(60);
+    expect(await dropped(server, 'rate-limited')).toBe(0);
+
+    const home = await api<string>(server, 'GET', '/dashboard?range=7d', { cookie });
+    // React marks where the sentence's text and its figures meet; the words are read without the marks.
+    expect(home.body.replaceAll('<!-- -->', '')).toContain(
+      'Not counted: 4 from one network past its limit, 2 past the site&#x27;s limit per minute.',
+    );
+  });
+});
+
 describe('counting under load', () => {
   it('drops what does not fit in a full queue and counts it', async () => {
     const server = await startTestServer({ ANALYTICS_QUEUE_MAX: '2' });

@@ -67,7 +67,11 @@ describe('the About texts and cards', () => {
       slot === 1 ? { title: 'Design & Build', text: 'One contract from drawing to keys.' } : card,
     );
     expect(await updateTextCards(site.ctx, 'core-services', { items: services })).toEqual(services);
-    expect((await getSiteContent(site.ctx)).coreServices).toEqual(services);
+    expect((await getSiteContent(site.ctx)).coreServices[1]).toEqual({
+      id: 2,
+      name: 'Design & Build',
+      backDescription: 'One contract from drawing to keys.',
+    });
     const texts = await updateSiteTexts(site.ctx, { vision: 'A new vision for {brand}.', yearsOfExperience: '12' });
     expect(texts).toMatchObject({ vision: 'A new vision for {brand}.', yearsOfExperience: 12 });
     expect((await getSiteStats(site.ctx)).years).toBe(12);

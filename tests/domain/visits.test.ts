@@ -155,6 +155,8 @@ describe('counting visits', () => {
       bot: BOT_USER_AGENTS.length,
       'opted-out': 1,
       'rate-limited': 5,
+      'network-limited': 0,
+      'site-limited': 0,
       'queue-full': 0,
     });
   });

@@ -85,7 +85,7 @@ test.describe('Site texts', () => {
     try {
       await gotoHydrated(page, '/dashboard/site-texts');
       const services = page.getByRole('form', { name: 'Core services' });
-      const second = services.getByRole('group', { name: `Service: ${before.coreServices[1]!.title}` });
+      const second = services.getByRole('group', { name: `Service: ${before.coreServices[1]!.name}` });
       // Where each text shows, said once for the list: the name on the card's front, the text on its back.
       await expect(services).toHaveAccessibleDescription(/the name is on the front, the text on the back/);
       await second.getByLabel('Name on the front').fill('');
@@ -121,7 +121,9 @@ test.describe('Site texts', () => {
       );
     } finally {
       await page.request.put('/api/site-texts/cards/core-services', {
-        data: { items: before.coreServices },
+        data: {
+          items: before.coreServices.map(({ name, backDescription }) => ({ title: name, text: backDescription })),
+        },
         headers: writeHeaders,
       });
       await page.request.put('/api/page-seo', {

@@ -181,4 +181,47 @@ test.describe('category listing pages', () => {
     await page.locator('#filter-year a').nth(1).click();
     await expect(page.locator('.slider__slide').first()).not.toHaveAttribute('aria-hidden');
   });
+
+  // SPEC §2: "The slider resets to page 0 when a filter changes or the layout switches between mobile and desktop",
+  // every time: coming back to the filters or the layout of before does not bring its page back (issue 40).
+  test('start again at the first page when the filters come back to those of before', async ({ page }) => {
+    const pageLabel = page.locator('.slider__controls span');
+    const toLastPage = async () => {
+      const next = page.getByRole('button', { name: 'Next projects' });
+      while (!/^(\d+) \/ \1$/.test((await pageLabel.textContent()) ?? '')) await next.click();
+    };
+    await gotoHydrated(page, '/design');
+    await toLastPage();
+    const pages = (await pageLabel.textContent())!.split(' / ')[1]!;
+    expect(Number(pages)).toBeGreaterThan(1);
+    await page.getByRole('button', { name: /^Year:/ }).click();
+    await page.locator('#filter-year a').nth(1).click();
+    await expect(page).toHaveURL(/year=/);
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
+    await expect(page).toHaveURL(/\/design$/);
+    await expect(pageLabel).toHaveText(`1 / ${pages}`);
+
+    await toLastPage();
+    await page.getByRole('button', { name: /^Location:/ }).click();
+    await page.locator('#filter-location a').nth(1).click();
+    await expect(page).toHaveURL(/location=/);
+    await page.getByRole('button', { name: /^Location:/ }).click();
+    await page.locator('#filter-location a').first().click();
+    await expect(page).toHaveURL(/\/design$/);
+    await expect(pageLabel).toHaveText(`1 / ${pages}`);
+  });
+
+  test('start again at the first page when the layout switches to a desktop’s and back', async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 900 });
+    await gotoHydrated(page, '/construction/private-homes');
+    const pageLabel = page.locator('.slider__controls span');
+    await expect(pageLabel).toHaveText(/^1 \/ [2-9]/);
+    await page.getByRole('button', { name: 'Next projects' }).click();
+    await expect(pageLabel).toHaveText(/^2 \//);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.locator('.slider__slide:not([aria-hidden])')).toHaveCount(2);
+    await page.setViewportSize({ width: 700, height: 900 });
+    await expect(page.locator('.slider__slide:not([aria-hidden])')).toHaveCount(1);
+    await expect(pageLabel).toHaveText(/^1 \//);
+  });
 });

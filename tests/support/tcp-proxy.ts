@@ -3,13 +3,18 @@ import { freePort } from './test-server';
 
 /**
  * A TCP proxy on a loopback port in front of another, which a test drives as a failing network would behave: slow
- * (`setDelay`), watched (`watch`, to act at a chosen moment of a conversation), cut (`cut`, then `restore`), or hung
+ * (`setDelay`, or `slowNext` for one request), watched (`watch`, to act at a chosen moment of a conversation), cut (`cut`, then `restore`), or hung
  * (`hang`, then `restore`).
  */
 export interface TcpProxy {
   port: number;
   /** Holds every chunk back this long, in both directions and in order: a peer that answers slowly. */
   setDelay: (ms: number) => void;
+  /**
+   * Holds back the next chunk a client sends that `which` accepts (any chunk without it) this long, and what follows
+   * it on that connection, in order; the rest go as they come: one slow query.
+   */
+  slowNext: (ms: number, which?: (chunk: Buffer) => boolean) => void;
   /** Shows each chunk a client sends to `listener` before it goes on; undefined stops watching. */
   watch: (listener: ((chunk: Buffer) => void) | undefined) => void;
   /**
@@ -29,6 +34,7 @@ export interface TcpProxy {
 
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   let delayMs = 0;
+  let slowNext: { ms: number; which: (chunk: Buffer) => boolean } | undefined;
   let watcher: ((chunk: Buffer) => void) | undefined;
   let state: 'forwarding' | 'refusing' | 'hung' = 'forwarding';
   const sockets = new Set<net.Socket>();
@@ -37,7 +43,11 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     from.on('data', (chunk) => {
       if (watched) watcher?.(chunk);
       if (state === 'hung') return;
-      const wait = delayMs;
+      let wait = delayMs;
+      if (watched && slowNext?.which(chunk)) {
+        wait = slowNext.ms;
+        slowNext = undefined;
+      }
       queue = queue
         .then(() => (wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : undefined))
         .then(() => {
@@ -72,6 +82,7 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   return {
     port,
     setDelay: (ms) => (delayMs = ms),
+    slowNext: (ms, which = () => true) => (slowNext = { ms, which }),
     watch: (listener) => (watcher = listener),
     cut,
     hang: () => (state = 'hung'),

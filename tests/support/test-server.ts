@@ -141,6 +141,27 @@ export async function startTestServer(
   };
 }
 
+/** The worker processes of a server started with WEB_CONCURRENCY above 1: its cluster primary's children. */
+export function workerPids(server: TestServer): number[] {
+  const listed = fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim();
+  return listed ? listed.split(' ').map(Number) : [];
+}
+
+/**
+ * Sends SIGTERM and says whether the process exited within `ms` (how long it took, for the figures), rather than
+ * waiting for ever as `stop` does.
+ */
+export async function stopsWithin(server: TestServer, ms: number): Promise<{ stopped: boolean; tookMs: number }> {
+  const signalled = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const stopped = await Promise.race([
+    server.stop().then(() => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]);
+  clearTimeout(timer);
+  return { stopped, tookMs: performance.now() - signalled };
+}
+
 /** A test file's server with the administrator signed in: `({ server, cookie } = await startSignedIn())`. */
 export async function startSignedIn(env: Record<string, string> = {}): Promise<{ server: TestServer; cookie: string }> {
   const server = await startTestServer(env);

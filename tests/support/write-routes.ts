@@ -5,7 +5,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import routes from '../../app/routes';
 import { readConfig } from '../../server/config';
 import { apiRouter } from '../../server/http/api';
-import type { ServiceContext } from '../../server/services/context';
+import type { ServerContext } from '../../server/server-context';
 
 /** What Express 5's router keeps of each `use` and each route (router 2.x, `Router.prototype.listRoutes`). */
 interface RouterLayer {
@@ -38,7 +38,7 @@ function writesOf(stack: RouterLayer[], prefix: string): string[] {
  */
 export function apiWriteRoutes(): string[] {
   const config = readConfig({ DATA_DIR: os.tmpdir(), TEST_CLOCK: '1' });
-  const router = apiRouter({ config } as ServiceContext) as unknown as { stack: RouterLayer[] };
+  const router = apiRouter({ config } as ServerContext) as unknown as { stack: RouterLayer[] };
   return writesOf(router.stack, '/api');
 }
 

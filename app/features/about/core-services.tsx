@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { TextCard } from '../../../core/types';
+import type { CoreService } from '../../../core/types';
 
 /** The six core services as flip cards: hover, focus or a press turns a card over. */
-export function CoreServices({ services }: { services: TextCard[] }) {
+export function CoreServices({ services }: { services: CoreService[] }) {
   const [flipped, setFlipped] = useState<number | null>(null);
   return (
     <ul className="flip-cards">
       {services.map((service, slot) => (
-        <li key={slot}>
+        <li key={service.id}>
           <button
             type="button"
             className="flip-card"
@@ -16,9 +16,9 @@ export function CoreServices({ services }: { services: TextCard[] }) {
             onClick={() => setFlipped(flipped === slot ? null : slot)}
           >
             <span className="flip-card__face flip-card__front">
-              <span className="flip-card__name">{service.title}</span>
+              <span className="flip-card__name">{service.name}</span>
             </span>
-            <span className="flip-card__face flip-card__back">{service.text}</span>
+            <span className="flip-card__face flip-card__back">{service.backDescription}</span>
           </button>
         </li>
       ))}

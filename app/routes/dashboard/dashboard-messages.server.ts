@@ -1,10 +1,14 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import { DASHBOARD_MESSAGES_PATH } from '../../../core/site-structure';
 import { listContactMessagePage } from '../../../server/services/content/contacts';
+import { countRecentSpamNotKept } from '../../../server/services/content/spam';
 import { AppError } from '../../../server/services/errors';
 import { requireAdminSession } from './session.server';
 
-/** One page of the inbox as the URL asks (view, q, page); a URL no form makes goes back to the inbox. */
+/**
+ * One page of the inbox as the URL asks (view, q, page), and in Spam how many more it did not keep; a URL no form
+ * makes goes back to the inbox.
+ */
 export async function loadMessages(context: AppLoadContext, request: Request) {
   await requireAdminSession(context, request);
   const params = new URL(request.url).searchParams;
@@ -13,7 +17,8 @@ export async function loadMessages(context: AppLoadContext, request: Request) {
   );
   try {
     const page = await listContactMessagePage(context.ctx, query);
-    return { ...page, notificationsOn: Boolean(context.ctx.config.notifications) };
+    const spamNotKept = page.view === 'spam' ? await countRecentSpamNotKept(context.ctx) : 0;
+    return { ...page, spamNotKept, notificationsOn: Boolean(context.ctx.config.notifications) };
   } catch (error) {
     if (error instanceof AppError && error.status === 400) throw redirect(DASHBOARD_MESSAGES_PATH);
     throw error;

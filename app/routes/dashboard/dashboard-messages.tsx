@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import type { InboxView } from '../../../core/constants';
+import { type InboxView, SPAM_DAILY_MAX, SPAM_RETENTION_DAYS } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import type { ContactMessage } from '../../../core/types';
 import { BulkDelete } from '../../features/dashboard/messages/bulk-delete';
@@ -65,7 +65,7 @@ function emptyText(view: InboxView, q: string): string {
  * screen). Spam has a view of its own; the views, the search and the pages are in the URL.
  */
 export default function DashboardMessages({ loaderData }: Route.ComponentProps) {
-  const { data: messages, view, q, page, pageSize, total, notificationsOn } = loaderData;
+  const { data: messages, view, q, page, pageSize, total, spamNotKept, notificationsOn } = loaderData;
   const { search } = useLocation();
   // The last write's outcome, said on the page it was made on (another view or page starts quiet).
   const [outcome, setOutcome] = useState<InboxOutcome & { search: string }>({ search });
@@ -81,6 +81,12 @@ export default function DashboardMessages({ loaderData }: Route.ComponentProps) 
         </p>
       )}
       <InboxToolbar view={view} q={q} />
+      {view === 'spam' && (
+        <p className="inbox-note">
+          {MESSAGES.spamKeptFor(SPAM_RETENTION_DAYS)}
+          {spamNotKept > 0 && ` ${MESSAGES.spamNotKept(spamNotKept, SPAM_RETENTION_DAYS, SPAM_DAILY_MAX)}`}
+        </p>
+      )}
       <p role="status" className="visually-hidden">
         {shown.deleted ? `Deleted ${shown.deleted} ${shown.deleted === 1 ? 'message' : 'messages'}.` : ''}
       </p>

@@ -1,12 +1,13 @@
 import type { AppLoadContext } from 'react-router';
 import { PRIVATE_CACHE_CONTROL } from '../../../server/http/cache-policy';
+import { csvLine } from '../../../core/csv';
 import { visitRangeOf } from '../../../core/visits';
 import { dailyVisitFigures } from '../../../server/services/visits/visit-overview';
 import { requireAdminSession } from './session.server';
 import { studioToday } from './dashboard-home.server';
 
 /** The CSV's first line: what each column holds. */
-export const VISITS_CSV_HEADER = 'Date,Visitors,Page views,Messages';
+export const VISITS_CSV_HEADER = csvLine(['Date', 'Visitors', 'Page views', 'Messages']);
 
 /**
  * `GET /dashboard/visits.csv?range=…` or `?from=&to=`: the daily figures of the range the dashboard shows, one
@@ -18,7 +19,7 @@ export async function visitsCsvResponse(context: AppLoadContext, request: Reques
   const days = await dailyVisitFigures(context.ctx, range);
   const lines = [
     VISITS_CSV_HEADER,
-    ...days.map((day) => [day.day, day.visitors, day.pageviews, day.messages].join(',')),
+    ...days.map((day) => csvLine([day.day, day.visitors, day.pageviews, day.messages])),
   ];
   return new Response(`${lines.join('\r\n')}\r\n`, {
     headers: {

@@ -4,7 +4,7 @@ import { login, loginWithCode, type SignedIn, type SignInMeta } from '../../serv
 import { logout } from '../../services/account/sessions';
 import type { ServiceContext } from '../../services/context';
 import { takeRateLimit } from '../../services/limits/rate-limit';
-import { logRequestFailure, statusOf } from '../errors';
+import { failureAnswerOf, logRequestFailure } from '../errors';
 import { refuseOversizedForm } from '../page-body-limit';
 import type { PageFormLimit } from '../page-form-limits';
 import { clientMeta, deviceCookieName, readCookie, sessionCookie, signedInCookies } from '../session';
@@ -74,7 +74,7 @@ export function authRouter(ctx: ServiceContext): Router {
   /** A form post's failure goes back to the page in the words the API would answer; a call's is thrown on. */
   const failSignIn = (req: Request, res: Response, error: unknown, challenge?: unknown) => {
     if (!isFormPost(req)) throw error;
-    const { status, message } = statusOf(error, req.method);
+    const { status, message } = failureAnswerOf(error, req.method);
     logRequestFailure(req, error, status);
     const keep = typeof challenge === 'string' && codeStepStays(status, message);
     backToSignIn(req, res, { error: message, ...(keep && { challenge }) });

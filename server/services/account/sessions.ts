@@ -69,13 +69,26 @@ export async function startSession(
   return { token, expiresAt };
 }
 
+/** The row of a token's session while it counts: within its lifetime, and used within the idle time. */
+function liveSessionRow(ctx: ServiceContext, token: string, now: number) {
+  return ctx.db
+    .selectFrom('sessions')
+    .where('sessions.id', '=', hashToken(token))
+    .where('sessions.expiresAt', '>', new Date(now).toISOString())
+    .where('sessions.lastSeenAt', '>', new Date(now - ctx.config.sessionIdleMs).toISOString());
+}
+
+/** Whether a cookie's token is a session that counts, by its primary key alone (the page cache asks: decision 030). */
+export async function isLiveSession(ctx: ServiceContext, token: string, now = Date.now()): Promise<boolean> {
+  return (await liveSessionRow(ctx, token, now).select('sessions.id').executeTakeFirst()) !== undefined;
+}
+
 /**
  * The session a cookie's token stands for, unless it has passed its lifetime or gone unused for
  * SESSION_IDLE_SECONDS. Its last-seen time moves at most once a minute, so reads cost no write.
  */
 export async function findSession(ctx: ServiceContext, token: string, now = Date.now()): Promise<AdminSession | null> {
-  const row = await ctx.db
-    .selectFrom('sessions')
+  const row = await liveSessionRow(ctx, token, now)
     .innerJoin('admins', 'admins.id', 'sessions.adminId')
     .select([
       'sessions.id',
@@ -86,9 +99,6 @@ export async function findSession(ctx: ServiceContext, token: string, now = Date
       'sessions.lastSeenAt',
       'admins.mustChangePassword',
     ])
-    .where('sessions.id', '=', hashToken(token))
-    .where('sessions.expiresAt', '>', new Date(now).toISOString())
-    .where('sessions.lastSeenAt', '>', new Date(now - ctx.config.sessionIdleMs).toISOString())
     .executeTakeFirst();
   if (!row) return null;
   if (Date.parse(row.lastSeenAt) <= now - SESSION_LAST_SEEN_INTERVAL_MS) {

@@ -5,20 +5,15 @@ import { isConnectionFailure } from '../../db/availability';
 import { logEvent } from '../../log';
 import { onPublishingClockMoved } from '../content/publishing-clock';
 import type { ServiceContext } from '../context';
+import { repeating } from '../repeating';
 import { type BackupSetup, backupMethodOf, makeBackup, nextBackupDueAt } from './backups';
 
-/** A process's backups (`ctx.backups`): what "Back up now" and the Backups page use, and the schedule. */
+/** A process's backups (the ServerContext's `backups`): what "Back up now" and the Backups page use, and the schedule. */
 export interface Backups extends BackupSetup {
   /** A backup at once; undefined when another one is under way. */
   backUpNow: () => Promise<BackupResult | undefined>;
   /** Stops the schedule and waits for a backup under way. */
   stop: () => Promise<void>;
-}
-
-/** `ctx.backups`, which startServer sets up before the server listens: no request finds it missing. */
-export function backupsOf(ctx: ServiceContext): Backups {
-  if (!ctx.backups) throw new Error('the backups are not set up');
-  return ctx.backups;
 }
 
 /**
@@ -43,16 +38,7 @@ export async function startBackups(
     return work.finally(() => running.delete(work));
   };
 
-  let stopped = false;
-  let checking = false;
-  let checkAgain = false;
   const check = async (): Promise<void> => {
-    if (stopped) return;
-    if (checking) {
-      checkAgain = true;
-      return;
-    }
-    checking = true;
     try {
       const due = await nextBackupDueAt(ctx);
       if (due !== null && due <= options.now()) {
@@ -63,19 +49,12 @@ export async function startBackups(
       if (!isConnectionFailure(error)) {
         logEvent('error', 'backup schedule failed', { error: error instanceof Error ? error.message : String(error) });
       }
-    } finally {
-      checking = false;
-    }
-    if (checkAgain) {
-      checkAgain = false;
-      await check();
     }
   };
 
   const scheduled = options.schedule && method.kind !== 'none' && config.backups.schedule.kind !== 'off';
-  const timer = scheduled ? setInterval(() => void check(), BACKUP_CHECK_EVERY_MS) : undefined;
-  timer?.unref();
-  const stopWatchingClock = scheduled ? onPublishingClockMoved(() => void check()) : undefined;
+  const checks = scheduled ? repeating(check, { everyMs: BACKUP_CHECK_EVERY_MS }) : undefined;
+  const stopWatchingClock = checks ? onPublishingClockMoved(() => void checks.run()) : undefined;
   if (options.schedule) {
     if (method.kind === 'none') console.warn(`Backups: ${method.reason}`);
     else if (!scheduled)
@@ -88,15 +67,12 @@ export async function startBackups(
       );
     }
   }
-  if (scheduled) void check();
-
   return {
     ...setup,
     backUpNow: () => track(makeBackup(ctx, setup, { at: options.now(), automatic: false })),
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
       stopWatchingClock?.();
+      await checks?.stop();
       await Promise.allSettled(running);
       bucket?.close();
     },

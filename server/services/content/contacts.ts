@@ -23,6 +23,7 @@ import { notFound, parseInput } from '../errors';
 import { queueContactNotification, queueFloodSummary } from '../mail/contact-email-queue';
 import { classifySmtpDetail } from '../mail/smtp-failure';
 import { lockCounter, takeRateLimit } from '../limits/rate-limit';
+import { countSpamNotKept, spamCeilingReached } from './spam';
 
 /** The lock that serialises the hourly count of the site's messages with the insert it decides. */
 const FLOOD_COUNTER = ['contact-flood', 'site'] as const;
@@ -45,11 +46,14 @@ async function isFlooding(ctx: ServiceContext, trx: Db, now: Date): Promise<bool
 /**
  * Stores a visitor's message. One that a robot seems to have sent (its hidden field filled, or sent sooner than a
  * person could fill the form) is kept in Spam with the reason, and so is one past the site's hourly count
- * (queueFloodSummary): nothing a person sends is thrown away, as autofill can be that fast. The sender is thanked
- * either way, so a robot learns nothing. Only a message for the inbox is e-mailed on its own.
+ * (queueFloodSummary): nothing a person sends is thrown away, as autofill can be that fast, up to SPAM_DAILY_MAX a
+ * day in Spam; past that one is only counted (spam.ts). The sender is thanked either way, so a robot learns nothing.
+ * Only a message for the inbox is e-mailed on its own.
  */
 export async function createContactMessage(
-  ctx: ServiceContext,
+  // The e-mail sender, woken once the message is stored (the ServerContext's), named by shape so that this module
+  // does not import the sender, which imports it.
+  ctx: ServiceContext & { readonly notifier?: { wake: () => void } },
   input: unknown,
   meta: { ip: string; now?: number },
 ): Promise<void> {
@@ -69,6 +73,10 @@ export async function createContactMessage(
     await lockCounter(trx, ...FLOOD_COUNTER);
     const stamp = new Date();
     const spamReason: SpamReason | null = trapped ?? ((await isFlooding(ctx, trx, stamp)) ? 'flood' : null);
+    if (spamReason && (await spamCeilingReached(trx, stamp, ctx.config.siteTimeZone))) {
+      await countSpamNotKept(trx, stamp, ctx.config.siteTimeZone);
+      return;
+    }
     const { id } = await trx
       .insertInto('contacts')
       .values({

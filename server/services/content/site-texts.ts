@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../../core/messages';
 import { siteTextsSchema, siteTextsUpdateSchema, textCardsSchema } from '../../../core/schemas/site-texts.schema';
-import { CARD_GROUP_NAMES, CARD_GROUPS, type CardGroup, isCardGroup } from '../../../core/site-texts';
+import { CARD_GROUP_NAMES, CARD_GROUPS, type CardGroup, coreServicesOf, isCardGroup } from '../../../core/site-texts';
 import type { SiteContent, SiteTexts, TextCard } from '../../../core/types';
 import type { Db } from '../../db/database';
 import { changeContent } from '../cache/content-version';
@@ -41,7 +41,7 @@ export async function getSiteContent(ctx: ServiceContext): Promise<SiteContent> 
   return {
     texts,
     testimonials,
-    coreServices: cards['core-services'],
+    coreServices: coreServicesOf(cards['core-services']),
     coreValues: cards['core-values'],
     whatWeDo: cards['what-we-do'],
   };

@@ -5,6 +5,7 @@ import { logEvent } from '../../log';
 import { composeContactEmail, composeFloodSummaryEmail } from './contact-email';
 import { countFloodMessages } from '../content/contacts';
 import type { ServiceContext } from '../context';
+import { repeating } from '../repeating';
 import {
   type ClaimedNotification,
   claimDueNotifications,
@@ -43,9 +44,6 @@ function describeError(error: unknown): string {
  */
 export function startNotificationSender(ctx: ServiceContext, notifications: NotificationConfig): NotificationSender {
   const transport = createSmtpTransport(notifications);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let wokenWhileRunning = false;
   let stopped = false;
 
   /** The e-mail a claimed row stands for, or null when its message was deleted since (its row went with it). */
@@ -106,44 +104,22 @@ export function startNotificationSender(ctx: ServiceContext, notifications: Noti
     return due ? Math.max(0, Math.min(pollMs, due.getTime() - Date.now())) : pollMs;
   }
 
-  function schedule(waitMs: number): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, waitMs);
-  }
-
-  function run(): void {
-    if (stopped) return;
-    if (running) {
-      wokenWhileRunning = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = sendDue()
-      .then(nextWait)
-      .catch((error: unknown) => {
-        // The database was unreachable, say: try again at the next poll.
-        logEvent('error', 'contact e-mail sender failed', { error: describeError(error) });
-        return NOTIFY_RETRY.pollMs;
-      })
-      .then((waitMs) => {
-        running = undefined;
-        if (wokenWhileRunning) {
-          wokenWhileRunning = false;
-          schedule(0);
-        } else {
-          schedule(waitMs);
-        }
-      });
-  }
-
-  run();
+  const rounds = repeating(
+    () =>
+      sendDue()
+        .then(nextWait)
+        .catch((error: unknown) => {
+          // The database was unreachable, say: try again at the next poll.
+          logEvent('error', 'contact e-mail sender failed', { error: describeError(error) });
+          return NOTIFY_RETRY.pollMs;
+        }),
+    { everyMs: NOTIFY_RETRY.pollMs },
+  );
   return {
-    wake: run,
+    wake: () => void rounds.run(),
     stop: async () => {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      await rounds.stop();
       transport.close();
     },
   };

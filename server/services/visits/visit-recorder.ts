@@ -1,14 +1,15 @@
 import { isbot } from 'isbot';
 import type { Beacon, VisitRecorder } from './visit-counter';
-import { VISIT_BEACON_LIMIT, VISIT_GAP_MS, VISIT_QUEUE } from '../../../core/constants';
+import { VISIT_GAP_MS, VISIT_QUEUE } from '../../../core/constants';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { VisitEventsTable } from '../../db/schema';
 import { logEvent } from '../../log';
 import { rateLimitKey } from '../limits/client-key';
 import type { ServiceContext } from '../context';
+import { repeating } from '../repeating';
 import { findSession } from '../account/sessions';
-import { BeaconLimit } from './beacon-limit';
+import { BeaconLimits } from './beacon-limit';
 import { addDays, siteDay } from './visit-day';
 import { browserFamily, deviceClass, pageTraitsOf, referrerHostOf } from './visit-traits';
 import { visitCountingOn } from './visit-switch';
@@ -16,7 +17,14 @@ import { type CountryTable, visitCountryTable } from './visit-country';
 import { VisitorSalts, visitorHash } from './visitor-hash';
 
 /** Why a beacon was not kept; the dashboard shows each count per day. */
-export const VISIT_DROP_REASONS = ['bot', 'queue-full', 'rate-limited', 'opted-out'] as const;
+export const VISIT_DROP_REASONS = [
+  'bot',
+  'queue-full',
+  'rate-limited',
+  'network-limited',
+  'site-limited',
+  'opted-out',
+] as const;
 export type VisitDropReason = (typeof VISIT_DROP_REASONS)[number];
 
 /** A page view waiting for its batch: its row as stored, and what joins a visit across midnight. */
@@ -62,7 +70,8 @@ const INSERT_CHUNK = 200;
 /**
  * Counts page views without making the visitor wait (decision 019): the endpoint answers 204 first, and this
  * keeps each view in a bounded queue, written in one transaction per batch, every `flushMs` or once `batchSize`
- * wait. A full queue drops the view and counts it; so do a bot, a client past its limit and an opt-out signal.
+ * wait. A full queue drops the view and counts it; so do a bot, a client, network or site past its limit
+ * (BeaconLimits) and an opt-out signal.
  * The counts of what was dropped go into `visit_drops` with the next batch. Each process of each instance
  * writes its own batches into the shared database.
  */
@@ -74,11 +83,10 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
   const zone = ctx.config.siteTimeZone;
   const siteHost = new URL(site).hostname;
   const salts = new VisitorSalts(ctx.db);
-  const limit = new BeaconLimit({ ...VISIT_BEACON_LIMIT, max: ctx.config.analytics.beaconLimitMax });
+  const limits = new BeaconLimits(ctx.config.analytics.beaconLimitMax);
   const countries = options.countries ?? visitCountryTable;
   let queue: PendingView[] = [];
   let drops = new Map<string, number>();
-  let flushing: Promise<void> | undefined;
   let stopped = false;
   let failing = false;
 
@@ -94,8 +102,9 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
     if (isBotUserAgent(beacon.userAgent)) return 'bot';
     if (beacon.optedOut) return 'opted-out';
     if (beacon.sessionToken && (await findSession(ctx, beacon.sessionToken, at))) return undefined;
+    const refused = limits.refusal(beacon.address, at);
+    if (refused) return refused;
     const addressKey = rateLimitKey(beacon.address);
-    if (!limit.take(addressKey, at)) return 'rate-limited';
     const day = siteDay(at, zone);
     const salt = (await salts.saltOf(day, { make: true, now: at }))!;
     const yesterdaySalt = await salts.saltOf(addDays(day, -1), { make: false, now: at });
@@ -125,7 +134,7 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
       if (typeof view === 'string') return drop(siteDay(at, zone), view);
       if (queue.length >= queueMax) return drop(view.day, 'queue-full');
       queue.push(view);
-      if (queue.length >= batchSize) void flush();
+      if (queue.length >= batchSize) void flushes.run();
     } catch (error) {
       // The database did not answer for the salt or the session: the view is lost, the page was not.
       logEvent('warn', 'visit not counted', { error: error instanceof Error ? error.message : String(error) });
@@ -179,24 +188,15 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
     }
   }
 
-  function flush(): Promise<void> {
-    flushing ??= flushOnce().finally(() => {
-      flushing = undefined;
-    });
-    return flushing;
-  }
-
-  const timer = setInterval(() => void flush(), options.flushMs ?? VISIT_QUEUE.flushMs);
-  timer.unref();
+  const flushes = repeating(flushOnce, { everyMs: options.flushMs ?? VISIT_QUEUE.flushMs, startNow: false });
 
   return {
     record,
-    flush,
+    flush: flushes.run,
     stop: async () => {
       stopped = true;
-      clearInterval(timer);
-      await flushing;
-      await flush();
+      await flushes.stop();
+      await flushOnce();
     },
   };
 }

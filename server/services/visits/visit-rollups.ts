@@ -1,6 +1,7 @@
 import { lockCounter } from '../limits/rate-limit';
 import type { ServiceContext } from '../context';
 import { aggregateRawDays } from './visit-aggregates';
+import { type Repeating, repeating } from '../repeating';
 import { addDays, siteDay, siteDayStart } from './visit-day';
 
 /**
@@ -73,20 +74,6 @@ export async function keepUpVisits(ctx: ServiceContext, now = Date.now()): Promi
 const UPKEEP_EVERY_MS = 15 * 60 * 1000;
 
 /** Runs keepUpVisits now and every quarter hour until stopped; a failure is logged and tried again later. */
-export function startVisitUpkeep(ctx: ServiceContext, now: () => number = Date.now): { stop: () => Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = keepUpVisits(ctx, now()).catch((error: unknown) => {
-      console.error('Could not roll up the visits:', error instanceof Error ? error.message : error);
-    });
-  };
-  run();
-  const timer = setInterval(run, UPKEEP_EVERY_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startVisitUpkeep(ctx: ServiceContext, now: () => number = Date.now): Repeating {
+  return repeating(() => keepUpVisits(ctx, now()), { everyMs: UPKEEP_EVERY_MS, failure: 'visits not rolled up' });
 }

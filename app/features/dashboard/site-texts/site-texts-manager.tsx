@@ -1,4 +1,4 @@
-import { CARD_GROUP_NAMES, CARD_GROUPS } from '../../../../core/site-texts';
+import { CARD_GROUP_NAMES, CARD_GROUPS, cardsOf } from '../../../../core/site-texts';
 import type { PageSeo, SiteContent, TeamMember } from '../../../../core/types';
 import { NoticeArea, useNotice } from '../notice';
 import { CardListForm } from './card-list-form';
@@ -38,7 +38,7 @@ export function SiteTextsManager({
         <TestimonialsEditor testimonials={content.testimonials} notices={notices} />
         <PageTextsForm texts={content.texts} team={team} notices={notices} />
         {CARD_GROUP_NAMES.map((group) => (
-          <CardListForm key={group} group={group} cards={content[CARD_GROUPS[group].key]} notices={notices} />
+          <CardListForm key={group} group={group} cards={cardsOf(content, group)} notices={notices} />
         ))}
         <PageSeoForm pages={pageSeo} notices={notices} />
       </div>

@@ -10,6 +10,8 @@ const DROP_WORDS: Record<string, string> = {
   bot: 'by bots and monitors',
   'opted-out': 'from browsers that ask not to be tracked',
   'rate-limited': 'from one address past its limit',
+  'network-limited': 'from one network past its limit',
+  'site-limited': "past the site's limit per minute",
   'queue-full': 'while the server was too busy',
 };
 
