@@ -8,7 +8,6 @@ export default [
   route('robots.txt', 'routes/seo/robots.ts'),
   route(withoutSlash(BLOG_FEED_PATH), 'routes/seo/rss.ts'),
   route('dashboard/login', 'routes/dashboard/dashboard-login.tsx'),
-  route('dashboard/logout', 'routes/dashboard/dashboard-logout.tsx'),
   route('dashboard/visits.csv', 'routes/dashboard/dashboard-visits-csv.ts'),
   route('dashboard', 'routes/dashboard/dashboard-layout.tsx', [
     index('routes/dashboard/dashboard-home.tsx'),

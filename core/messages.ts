@@ -182,6 +182,8 @@ export const MESSAGES = {
   tooManyUploads: (minutes: number) => `Too many uploads in a short time. ${tryAgainIn(minutes)}`,
   requestTooLarge: 'The request is too large',
   tooManyFormFields: 'The form has too many fields',
+  countVisitsInvalid: 'Count visits must be true or false.',
+  settingsSaved: 'Settings saved.',
   invalidWholeNumber: (name: string, min: number, max: number) =>
     `The value of "${name}" must be a whole number from ${min} to ${max}`,
   invalidJson: 'The request body is not valid JSON',

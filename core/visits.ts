@@ -10,9 +10,6 @@ export const DEFAULT_VISIT_PERIOD: VisitPeriodKey = '30d';
 /** A chosen range (`?from=&to=`) spans at most this many days: two years, the figures the page compares. */
 export const MAX_VISIT_RANGE_DAYS = 731;
 
-/** The Settings form's hidden field that says the form carries the "Count visits" checkbox (sent only ticked). */
-export const VISIT_SWITCH_FIELD = 'visitSwitch';
-
 export interface VisitRange {
   /** A preset, or `custom` for a range of `from` and `to`. */
   key: VisitPeriodKey | 'custom';

@@ -26,10 +26,10 @@ function fieldCountOf(body: Buffer, contentType: string): number {
 }
 
 /**
- * The body of a page form (sign-in, contact, settings, inbox). Its size was checked against
+ * The body of a page form (the contact page's). Its size was checked against
  * its route's limit before it was read (server/http/page-body-limit.ts), so reading it whole
  * is bounded; its fields are counted before it is parsed, and a body with more than its
- * route allows answers 413 (counted in the contact or sign-in rate limit). A body that cannot
+ * route allows answers 413 (counted in the contact rate limit). A body that cannot
  * be parsed, such as a truncated or garbled multipart body, is the sender's mistake: it
  * answers 400, not the 500 an uncaught parse error would give.
  */

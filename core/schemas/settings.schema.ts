@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { optionalHttpUrl, optionalText, requiredText } from './fields';
 
 export const siteSettingsSchema = z.object({
@@ -24,3 +25,13 @@ export const siteSettingsUpdateSchema = siteSettingsSchema.partial();
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsSchema>;
 export type SiteSettingsUpdateInput = z.infer<typeof siteSettingsUpdateSchema>;
+
+/**
+ * The "Count visits" switch (decision 019), saved with the settings by PUT /api/settings: a boolean in JSON, its
+ * text in a multipart form; left out, counting stays as it is.
+ */
+export const visitSwitchSchema = z.object({
+  countVisits: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], { error: MESSAGES.countVisitsInvalid })
+    .optional(),
+});

@@ -131,6 +131,7 @@ export function failureAnswerOf(error: unknown, method: string): FailureAnswer {
   const httpError = error as { type?: string; status?: number; headers?: Record<string, string> };
   if (httpError.type === 'entity.parse.failed') return { status: 400, message: MESSAGES.invalidJson };
   if (httpError.type === 'entity.too.large') return { status: 413, message: MESSAGES.requestTooLarge };
+  if (httpError.type === 'parameters.too.many') return { status: 413, message: MESSAGES.tooManyFormFields };
   if (typeof httpError.status === 'number' && httpError.status >= 400 && httpError.status < 500) {
     const { status, headers } = httpError;
     return { status, message: clientErrorMessage(status), ...(headers ? { headers } : {}) };

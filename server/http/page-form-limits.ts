@@ -1,5 +1,4 @@
-import { CONTACT_BULK_MAX_IDS, MAX_IMAGE_BYTES, type RateLimitName } from '../../core/constants';
-import { DASHBOARD_MESSAGES_PATH } from '../../core/site-structure';
+import type { RateLimitName } from '../../core/constants';
 import type { ServiceContext } from '../services/context';
 import { AppError } from '../services/errors';
 import { takeRateLimit } from '../services/limits/rate-limit';
@@ -9,28 +8,22 @@ export interface PageFormLimit {
   maxBytes: number;
   /** The most fields, counted on the read body before it is parsed (app/lib/read-form.server.ts). */
   maxFields: number;
-  /** The rate limit a refused post counts against, as a sent message or a failed sign-in would. */
+  /** The rate limit a refused post counts against, as a sent message would. */
   rateLimit?: RateLimitName;
 }
 
-/** Sign-out (nothing), and any page POST not listed here. */
+/** Any page POST not listed here: no other page takes one (the dashboard writes through the API, decision 033). */
 const SMALLEST_FORM: PageFormLimit = { maxBytes: 2 * 1024, maxFields: 10 };
 
 /**
- * Every page form, by the path of its route (grep `export async function action` in app/routes). A browser
- * percent-encodes a urlencoded form, up to 9 bytes a character (Dzongkha script takes 3 UTF-8 bytes), so the
- * byte limits leave room for the longest text the schemas accept written in it: the contact form's 5,000-
- * character message is 45 KB so encoded; the sign-in form's 1,000-character password is 9 KB, and its field
- * count leaves room for a second step (a one-time code).
+ * Every page form, by the path of its route (grep `export async function action` in app/routes): the contact
+ * page's, the one public form. A browser percent-encodes a urlencoded form, up to 9 bytes a character (Dzongkha
+ * script takes 3 UTF-8 bytes), so the byte limit leaves room for the longest text the schema accepts written in
+ * it: the 5,000-character message is 45 KB so encoded. (The sign-in form posts to the API, whose parser has
+ * limits of its own: server/http/routes/auth.ts.)
  */
 const PAGE_FORM_LIMITS = new Map<string, PageFormLimit>([
   ['/contact', { maxBytes: 64 * 1024, maxFields: 20, rateLimit: 'contact' }],
-  ['/dashboard/login', { maxBytes: 16 * 1024, maxFields: 10, rateLimit: 'login' }],
-  // Multipart with a logo of at most 10 MB beside ten text fields.
-  ['/dashboard/settings', { maxBytes: MAX_IMAGE_BYTES + 1024 * 1024, maxFields: 30 }],
-  // The inbox's forms: an id, a status and an intent, or a bulk action on up to CONTACT_BULK_MAX_IDS ids.
-  [DASHBOARD_MESSAGES_PATH, { maxBytes: 4 * 1024, maxFields: CONTACT_BULK_MAX_IDS + 10 }],
-  ['/dashboard/logout', SMALLEST_FORM],
 ]);
 
 /**
@@ -53,8 +46,8 @@ export function pageFormLimitFor(pathname: string): PageFormLimit {
 }
 
 /**
- * Refuses a page form with 413. One sent to the contact or sign-in form counts in that form's rate limit
- * first, so a flood of refused posts is stopped like a flood of accepted ones (429 once spent).
+ * Refuses a page form with 413. One sent to the contact form counts in that form's rate limit first, so a
+ * flood of refused posts is stopped like a flood of accepted ones (429 once spent).
  */
 export async function refusePageForm(
   ctx: ServiceContext,

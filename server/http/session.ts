@@ -54,6 +54,18 @@ function deviceCookie(config: Config, token: string): string {
   return cookie(config, deviceCookieName(config), token, Math.floor(KNOWN_DEVICE_TTL_MS / 1000), 'Strict');
 }
 
+/**
+ * The sign-in page's one-time note from a form post to the API (sign-in-flash.ts): a failure to show, or the
+ * challenge of the two-factor step. Lax, like the session's: it rides the 303 back to the page.
+ */
+export function signInFlashCookieName(config: Config): string {
+  return config.siteIsHttps ? '__Host-sif' : 'sif';
+}
+
+export function signInFlashCookie(config: Config, value: string, maxAgeSeconds: number): string {
+  return cookie(config, signInFlashCookieName(config), value, maxAgeSeconds, 'Lax');
+}
+
 /** The cookies of a completed sign-in: the session's, and the device cookie when the browser got a new one. */
 export function signedInCookies(config: Config, { token, deviceToken }: SignedIn): string[] {
   const ttlSeconds = Math.floor(config.sessionTtlMs / 1000);

@@ -5,6 +5,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { api, apiFrom } from '../support/api-client';
+import { cookiesSet, pageAfter, postForm } from '../support/sign-in-form';
 import { onPostgres, postgresUrlFor, queryServerDatabase, sessionHash } from '../support/test-database';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
 
@@ -365,29 +366,28 @@ describe('two-factor sign-in', () => {
     expect((await codeStep(challenge, code)).body).toEqual({ error: MESSAGES.signInChallengeExpired });
   });
 
-  it('works on the sign-in page without JavaScript: the password, then a page with the code field', async () => {
-    const post = (fields: Record<string, string>) =>
-      fetch(`${twoFactorServer.url}/dashboard/login`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { origin: twoFactorServer.origin, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ redirectTo: '/dashboard/account', ...fields }).toString(),
-      });
-    const first = await post({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
-    expect(first.status).toBe(200);
-    expect(first.headers.get('set-cookie')).toBeNull();
-    const page = await first.text();
-    expect(page).toContain('Two-factor sign-in');
-    const challenge = /name="challenge" value="([^"]+)"/.exec(page)?.[1];
+  it('works without JavaScript: the password, then the sign-in page with the code field, then the page asked for', async () => {
+    const post = (path: string, fields: Record<string, string>) =>
+      postForm(twoFactorServer, path, { redirectTo: '/dashboard/account', ...fields });
+    const first = await post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('/dashboard/login?redirectTo=%2Fdashboard%2Faccount');
+    expect(cookiesSet(first)).not.toMatch(/(^|; )sid=/);
+    const { html } = await pageAfter(twoFactorServer, first);
+    expect(html).toContain('Two-factor sign-in');
+    const challenge = /name="challenge" value="([^"]+)"/.exec(html)?.[1];
     expect(challenge).toBeTruthy();
 
-    const wrong = await post({ challenge: challenge!, code: 'not-a-code' });
-    expect(await wrong.text()).toContain(MESSAGES.invalidSignInCode);
-    const done = await post({ challenge: challenge!, code: recoveryCodes[4]! });
-    expect(done.status).toBe(302);
+    // A wrong code comes back to the code field, the challenge kept, with the API's words.
+    const wrong = await post('/api/auth/login/code', { challenge: challenge!, code: 'not-a-code' });
+    expect(wrong.status).toBe(303);
+    const again = (await pageAfter(twoFactorServer, wrong)).html;
+    expect(again).toContain(MESSAGES.invalidSignInCode);
+    expect(again).toContain(`name="challenge" value="${challenge}"`);
+    const done = await post('/api/auth/login/code', { challenge: challenge!, code: recoveryCodes[4]! });
+    expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/dashboard/account');
-    const cookie = done.headers.get('set-cookie')!.split(';')[0]!;
-    expect(await signedIn(twoFactorServer, cookie)).toBe(true);
+    expect(await signedIn(twoFactorServer, cookiesSet(done))).toBe(true);
   });
 
   it('takes a recovery code once', async () => {

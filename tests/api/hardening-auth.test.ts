@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { api } from '../support/api-client';
+import { cookiesSet, pageAfter, postForm } from '../support/sign-in-form';
 import { queryServerDatabase } from '../support/test-database';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
 
@@ -27,32 +28,28 @@ function attempt(server: TestServer, body: unknown, options: { path?: string; he
   return api(server, 'POST', options.path ?? '/api/auth/login', { json: body, headers: options.headers });
 }
 
-/** The dashboard's own sign-in form, posted the way a browser without JavaScript does. */
-async function pageLogin(server: TestServer, username: string, password: string): Promise<Response> {
-  return fetch(`${server.url}/dashboard/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin: server.origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password, redirectTo: '/dashboard' }).toString(),
-  });
+/** The dashboard's own sign-in form, posted the way a browser without JavaScript does, and the page it leads to. */
+async function pageLogin(server: TestServer, username: string, password: string) {
+  const answer = await postForm(server, '/api/auth/login', { username, password, redirectTo: '/dashboard' });
+  return { answer, html: (await pageAfter(server, answer)).html };
 }
 
 describe('the login throttle (TRUST_PROXY unset)', () => {
-  it('counts failures on the sign-in page and the API together', async () => {
+  it('counts failures of the sign-in form and of the API client together', async () => {
     for (let index = 0; index < 3; index += 1) {
       expect((await attempt(plain, { username: ADMIN_USERNAME, password: 'wrong' })).status).toBe(401);
     }
     for (let index = 0; index < 2; index += 1) {
       const page = await pageLogin(plain, ADMIN_USERNAME, 'wrong');
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain(MESSAGES.invalidCredentials);
+      expect(page.answer.status).toBe(303);
+      expect(page.html).toContain(MESSAGES.invalidCredentials);
     }
     const blocked = await attempt(plain, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
     expect(blocked.status).toBe(429);
-    // And the page refuses the right password too, with the same message.
+    // And the form is refused the right password too, with the same message.
     const page = await pageLogin(plain, ADMIN_USERNAME, ADMIN_PASSWORD);
-    expect(page.headers.get('set-cookie')).toBeNull();
-    expect(await page.text()).toContain('Too many failed sign-in attempts');
+    expect(cookiesSet(page.answer)).not.toMatch(/(^|; )(__Host-)?sid=/);
+    expect(page.html).toContain('Too many failed sign-in attempts');
   });
 
   it.each<[string, { path?: string; headers?: Record<string, string>; body?: Record<string, unknown> }]>([
@@ -125,43 +122,35 @@ describe('sessions', () => {
     expect((await api(proxied, 'GET', '/api/contacts', { cookie: second.cookie })).status).toBe(200);
   });
 
-  it('the sign-in page, too, ends the session the request came with', async () => {
+  it('the sign-in form, too, ends the session the request came with', async () => {
     const first = await signIn(proxied);
-    const page = await fetch(`${proxied.url}/dashboard/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        origin: proxied.origin,
-        cookie: first.cookie,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }).toString(),
-    });
-    expect(page.status).toBe(302);
-    const second = page.headers.get('set-cookie')!.split(';')[0]!;
+    const page = await postForm(
+      proxied,
+      '/api/auth/login',
+      { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+      { cookie: first.cookie },
+    );
+    expect(page.status).toBe(303);
+    const second = page.headers.getSetCookie()[0]!.split(';')[0]!;
     expect(second).not.toBe(first.cookie);
     expect((await api(proxied, 'GET', '/api/contacts', { cookie: first.cookie })).status).toBe(401);
     expect((await api(proxied, 'GET', '/api/contacts', { cookie: second })).status).toBe(200);
   });
 
-  it('a sign-in page post whose redirectTo holds CR/LF or Bhutanese letters goes to /dashboard, with its cookie', async () => {
+  it('a sign-in form post whose redirectTo holds CR/LF or Bhutanese letters goes to /dashboard, with its cookie', async () => {
     const count = async () =>
       Number((await queryServerDatabase<{ n: number }>(proxied.dataDir, 'select count(*) as n from sessions'))[0]!.n);
     for (const redirectTo of ['/dashboard?x=1\r\nSet-Cookie: sid=planted', '/dashboard?q=\u0f56\u0f7c\u0f51']) {
       const before = await count();
-      const page = await fetch(`${proxied.url}/dashboard/login`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          origin: proxied.origin,
-          'x-forwarded-for': '198.51.100.90',
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD, redirectTo }).toString(),
-      });
-      expect(page.status).toBe(302);
+      const page = await postForm(
+        proxied,
+        '/api/auth/login',
+        { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, redirectTo },
+        { 'x-forwarded-for': '198.51.100.90' },
+      );
+      expect(page.status).toBe(303);
       expect(page.headers.get('location')).toBe('/dashboard');
-      const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
+      const cookie = page.headers.getSetCookie()[0]!.split(';')[0]!;
       expect((await api(proxied, 'GET', '/api/contacts', { cookie })).status).toBe(200);
       // One session more: none opened whose cookie never reached the browser.
       expect(await count()).toBe(before + 1);

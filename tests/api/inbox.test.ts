@@ -18,16 +18,6 @@ async function all(): Promise<ContactMessage[]> {
   return (await api<{ data: ContactMessage[] }>(server, 'GET', '/api/contacts', { cookie })).body.data;
 }
 
-/** A page form posted as a browser without JavaScript would. */
-async function postPageForm(fields: [string, string][]) {
-  return fetch(`${server.url}/dashboard/messages`, {
-    method: 'POST',
-    headers: { cookie, origin: server.origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual',
-  });
-}
-
 beforeAll(async () => {
   server = await startTestServer({ CONTACT_RATE_LIMIT_MAX: '1000', CONTACT_FLOOD_PER_HOUR: '1000' });
   cookie = await server.login();
@@ -68,19 +58,6 @@ describe('GET /api/contacts, a page at a time', () => {
       expect((await page(query)).status).toBe(400);
     },
   );
-
-  it('takes "not spam" from the page form without JavaScript, bringing the message back as read', async () => {
-    const [newest] = await all();
-    await api(server, 'PUT', `/api/contacts/${newest!.id}`, { cookie, json: { status: 'spam' } });
-    expect((await page('view=spam')).body.data.map((message) => message.id)).toEqual([newest!.id]);
-    const answer = await postPageForm([
-      ['id', String(newest!.id)],
-      ['intent', 'not-spam'],
-    ]);
-    expect(answer.status).toBe(200);
-    expect((await page('view=spam')).body.total).toBe(0);
-    expect((await all()).find((message) => message.id === newest!.id)?.status).toBe('read');
-  });
 });
 
 describe('POST /api/contacts/bulk-delete', () => {
@@ -140,32 +117,5 @@ describe('the inbox page without JavaScript', () => {
     const html = await (await fetch(`${server.url}/dashboard/messages`, { headers: { cookie } })).text();
     expect(html).toContain(MESSAGES.notificationsOff);
     expect(html).toContain('E-mail: not sent (notifications were off)');
-  });
-
-  it('deletes the chosen messages once the page has asked, up to the most one request may name', async () => {
-    const chosen = (await page('page=1')).body.data.slice(0, 2).map((message) => String(message.id));
-    const ids = chosen.map((id): [string, string] => ['ids', id]);
-    const question = await postPageForm([['intent', 'confirm-bulk-delete'], ...ids]);
-    expect(question.status).toBe(200);
-    const html = await question.text();
-    expect(html).toContain('Delete 2 messages?');
-    for (const id of chosen) expect(html).toContain(`<input type="hidden" name="ids" value="${id}"/>`);
-    expect((await all()).filter((message) => chosen.includes(String(message.id)))).toHaveLength(2);
-
-    const answer = await postPageForm([
-      ['intent', 'bulk-delete'],
-      ...chosen.map((id): [string, string] => ['ids', id]),
-    ]);
-    expect(answer.status).toBe(200);
-    const left = (await all()).map((message) => String(message.id));
-    expect(left.filter((id) => chosen.includes(id))).toEqual([]);
-
-    const most = Array.from({ length: CONTACT_BULK_MAX_IDS }, (_, index): [string, string] => [
-      'ids',
-      String(900_000 + index),
-    ]);
-    expect((await postPageForm([['intent', 'bulk-delete'], ...most])).status).toBe(200);
-    const tooMany = [...most, ...most.slice(0, 20)];
-    expect((await postPageForm([['intent', 'bulk-delete'], ...tooMany])).status).toBe(413);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../core/messages';
 import { queryServerDatabase } from '../support/test-database';
 import { startSignedIn, type TestServer } from '../support/test-server';
 import { api } from '../support/api-client';
@@ -6,7 +7,7 @@ import { BROWSER_USER_AGENTS } from '../support/user-agent-fixtures';
 
 /**
  * The owner's side of the visits over HTTP (issue 23): the CSV of the daily figures and the Settings page's
- * "Count visits" switch, a plain form post that works without JavaScript. The figures themselves are
+ * "Count visits" switch, saved with the settings by PUT /api/settings (decision 033). The figures themselves are
  * tests/domain/visit-overview.test.ts's.
  */
 let server: TestServer;
@@ -41,13 +42,12 @@ async function until(read: () => Promise<number>, expected: number): Promise<num
   return value;
 }
 
-/** Posts the Settings form as a browser without JavaScript does, the checkbox ticked or not. */
+/** Saves the Settings form as its page sends it (multipart), the checkbox ticked or not. */
 async function saveSettings(countVisits: boolean) {
   const form = new FormData();
   form.set('brandName', 'Studio');
-  form.set('visitSwitch', '1');
-  if (countVisits) form.set('countVisits', 'on');
-  return api(server, 'POST', '/dashboard/settings', { cookie, form });
+  form.set('countVisits', String(countVisits));
+  return api(server, 'PUT', '/api/settings', { cookie, form });
 }
 
 describe('the daily figures as CSV', () => {
@@ -97,5 +97,22 @@ describe('the Count visits switch in Settings', () => {
     expect((await api<string>(server, 'GET', '/dashboard', { cookie })).body).toContain('Most viewed');
     expect(await beacon('/contact')).toBe(204);
     expect(await until(storedViews, before + 1)).toBe(before + 1);
+  });
+
+  it('takes the switch as JSON too, leaves it as it is when left out, and refuses anything but yes or no', async () => {
+    const dashboard = async () => (await api<string>(server, 'GET', '/dashboard', { cookie })).body;
+    expect((await api(server, 'PUT', '/api/settings', { cookie, json: { countVisits: false } })).status).toBe(200);
+    expect(await dashboard()).toContain('Visits are not being counted.');
+    expect((await api(server, 'PUT', '/api/settings', { cookie, json: { brandName: 'Studio' } })).status).toBe(200);
+    expect(await dashboard()).toContain('Visits are not being counted.');
+    const refused = await api(server, 'PUT', '/api/settings', {
+      cookie,
+      json: { brandName: 'Other', countVisits: 'on' },
+    });
+    expect(refused).toMatchObject({ status: 400, body: { error: MESSAGES.countVisitsInvalid } });
+    // Refused before anything was stored.
+    expect((await api(server, 'GET', '/api/settings')).body.data.brandName).toBe('Studio');
+    expect((await api(server, 'PUT', '/api/settings', { cookie, json: { countVisits: true } })).status).toBe(200);
+    expect(await dashboard()).toContain('Most viewed');
   });
 });

@@ -142,26 +142,6 @@ test('pages, searches, marks spam and deletes many after a confirmation, from th
   await expect(page.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
 });
 
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-
-  test('deletes the chosen messages after the page asks', async ({ page }, testInfo) => {
-    const tag = uniqueName(testInfo, 'Plain').replaceAll(' ', '-');
-    for (let index = 0; index < 3; index += 1) await sendMessage(page, `${tag} ${index}`);
-    await signIn(page);
-    await page.goto(`${site.url}/dashboard/messages?q=${tag}`);
-    await page.getByLabel(`Select the message from ${tag} 0`).check();
-    await page.getByLabel(`Select the message from ${tag} 2`).check();
-    await page.getByRole('button', { name: 'Delete selected' }).click();
-    const confirm = page.getByRole('group', { name: 'Confirm deleting the selected messages' });
-    await expect(confirm).toContainText('Delete 2 messages?');
-    await expect(page.locator('.message')).toHaveCount(3);
-    await confirm.getByRole('button', { name: 'Yes, delete 2' }).click();
-    await expect(page.locator('.message')).toHaveCount(1);
-    await expect(page.locator('.message')).toContainText(`${tag} 1`);
-  });
-});
-
 test('keeps a message sent within 2 s of the form appearing in Spam, with the reason, until the owner moves it', async ({
   page,
 }, testInfo) => {

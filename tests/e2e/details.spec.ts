@@ -1,4 +1,4 @@
-import { FEATURED_REFETCH_MS, HERO_AUTO_ADVANCE_MS } from '../../core/constants';
+import { FEATURED_REFETCH_MS, HERO_AUTO_ADVANCE_MS, REFETCH_AFTER_FOCUS_MS } from '../../core/constants';
 import { SEEDED_CARDS, SEEDED_TESTIMONIALS } from '../../server/db/migrations/0007-site-texts';
 import { E2E_ADMIN_PASSWORD } from './e2e-env';
 import { expect, installPausedClock, test } from './fixtures';
@@ -38,6 +38,30 @@ test.describe('home details', () => {
     await page.clock.runFor(FEATURED_REFETCH_MS - 2000);
     expect(calls).toBe(1);
     await expect.poll(tick).toBe(2);
+  });
+
+  // Issue 38: the hero fetched its list on focus while the public layout ran the loaders too (two fetches).
+  test('a focus fetches the page’s data once: the loaders, whose list the hero shows', async ({ page }) => {
+    await installPausedClock(page);
+    const fetched: string[] = [];
+    page.on('requestfinished', (request) => {
+      const { pathname } = new URL(request.url());
+      // The visit beacon (/api/event) counts the view; it fetches nothing.
+      if ((pathname.startsWith('/api/') && pathname !== '/api/event') || pathname.endsWith('.data')) {
+        fetched.push(pathname);
+      }
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    // What the page asked for as it opened (whether someone is signed in) is not the focus's.
+    fetched.length = 0;
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.clock.runFor(REFETCH_AFTER_FOCUS_MS);
+    await expect.poll(() => fetched.length).toBe(1);
+    await page.clock.runFor(REFETCH_AFTER_FOCUS_MS * 3);
+    await page.waitForLoadState('networkidle');
+    expect(fetched).toEqual([expect.stringMatching(/\.data$/)]);
+    await expect(page.locator('.hero__slide').first()).toContainText(/\w+/);
   });
 
   test('the hero does not move by itself when motion is reduced, and the next caption shows at once', async ({

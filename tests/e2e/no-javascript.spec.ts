@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../core/messages';
+import { E2E_ADMIN_PASSWORD } from './e2e-env';
 import { expect, test } from './fixtures';
 
 test.describe('without JavaScript', () => {
@@ -24,5 +25,30 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Message').fill('Sent without JavaScript.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText(MESSAGES.contactSuccess)).toBeVisible();
+  });
+
+  // Decision 033: the two forms post to the API, which answers a form post with a 303 to the next page.
+  test('the dashboard signs in, says a wrong password in words, and signs out', async ({ page }) => {
+    await page.goto('/dashboard/messages');
+    await expect(page).toHaveURL(/\/dashboard\/login\?redirectTo=%2Fdashboard%2Fmessages$/);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.invalidCredentials);
+    await expect(page).toHaveURL(/\/dashboard\/login\?redirectTo=%2Fdashboard%2Fmessages$/);
+    // Said once: the page shown again has no note.
+    await page.reload();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/messages$/);
+    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/login$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/dashboard\/login\?redirectTo=/);
   });
 });

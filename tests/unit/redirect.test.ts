@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectTarget } from '../../app/routes/dashboard/session.server';
+import { safeRedirectTarget } from '../../core/sign-in';
 
 describe('safeRedirectTarget', () => {
   it('follows dashboard paths on this site only', () => {

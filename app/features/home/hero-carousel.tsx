@@ -97,7 +97,7 @@ function HeroDebug({
       <summary>Debug information</summary>
       <p>Featured projects: {count}</p>
       <p>Fetch attempts: {attempts}</p>
-      <p>Last fetched: {lastFetchedAt ? formatSiteClock(lastFetchedAt, zone) : 'from the server render'}</p>
+      <p>Last fetched: {lastFetchedAt ? formatSiteClock(lastFetchedAt, zone) : 'with the page’s data'}</p>
       <p>Last error: {error ?? 'none'}</p>
       <p>Source: GET /api/projects/featured</p>
     </details>

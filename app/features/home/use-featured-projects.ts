@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FEATURED_REFETCH_MS, HERO_FETCH_RETRIES, HERO_RETRY_DELAY_MS } from '../../../core/constants';
 import { type ProjectCard, projectCard } from '../../../core/project-card';
 import { fetchFeaturedProjects } from '../../lib/api-client';
-import { useAfterWindowFocus } from '../../lib/use-window-focus';
 
 export interface FeaturedState {
   projects: ProjectCard[];
@@ -15,9 +14,10 @@ export interface FeaturedState {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The hero's featured projects (SPEC section 4): the server's list first,
- * then fetched afresh every 30 s and 300 ms after the window regains focus;
- * a failed fetch is retried 3 times, 1 s apart.
+ * The hero's featured projects (SPEC section 4): the page loader's list first, then fetched afresh from the API
+ * every 30 s, a failed fetch retried 3 times, 1 s apart. After the window regains focus the public layout runs
+ * the loaders again, and the list the page's loader then gives replaces this one: one refetch per focus, not a
+ * second of its own.
  */
 export function useFeaturedProjects(initial: ProjectCard[] | null) {
   const [state, setState] = useState<FeaturedState>({
@@ -27,6 +27,13 @@ export function useFeaturedProjects(initial: ProjectCard[] | null) {
     lastFetchedAt: null,
     attempts: 0,
   });
+  const [loaded, setLoaded] = useState(initial);
+  if (initial !== loaded) {
+    setLoaded(initial);
+    if (initial !== null) {
+      setState({ projects: initial, loading: false, error: null, lastFetchedAt: null, attempts: 0 });
+    }
+  }
   const running = useRef(false);
 
   const load = useCallback(async () => {
@@ -48,12 +55,12 @@ export function useFeaturedProjects(initial: ProjectCard[] | null) {
     running.current = false;
   }, []);
 
+  const loadedByServer = initial !== null;
   useEffect(() => {
-    if (initial === null) void load();
+    if (!loadedByServer) void load();
     const interval = setInterval(() => void load(), FEATURED_REFETCH_MS);
     return () => clearInterval(interval);
-  }, [initial, load]);
-  useAfterWindowFocus(() => void load());
+  }, [loadedByServer, load]);
 
   const retry = useCallback(() => {
     setState((current) => ({ ...current, loading: true, error: null }));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { REFRESH_FEEDBACK_MS } from '../../../core/constants';
 import type { Project } from '../../../core/types';
+import { apiGet } from '../../lib/api-client';
 
 type RefreshState = 'idle' | 'loading' | 'updated' | 'error';
 
@@ -24,10 +25,7 @@ export function RefreshButton({ projectId, onUpdated }: { projectId: number; onU
   const refresh = async () => {
     setState('loading');
     try {
-      const response = await fetch(`/api/projects/${projectId}`, { cache: 'no-store', credentials: 'include' });
-      if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
-      const body = (await response.json()) as { data: Project };
-      onUpdated(body.data);
+      onUpdated((await apiGet<{ data: Project }>(`/api/projects/${projectId}`)).data);
       setState('updated');
     } catch (error) {
       console.warn('Refreshing the project failed:', error);

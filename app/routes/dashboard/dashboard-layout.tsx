@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { Form, NavLink, Outlet, useRevalidator } from 'react-router';
+import { NavLink, Outlet, useNavigate, useRevalidator } from 'react-router';
+import { LOGIN_PATH } from '../../../core/sign-in';
 import { DASHBOARD_MAIN_LINKS, DASHBOARD_MORE_LINKS, type DashboardLink } from '../../features/dashboard/dashboard-nav';
+import { useFormSubmit } from '../../features/dashboard/use-form-submit';
+import { apiRequest } from '../../lib/api-client';
 import { SiteTimeZone } from '../../lib/site-time-zone';
 import { useAfterWindowFocus } from '../../lib/use-window-focus';
 import type { Route } from './+types/dashboard-layout';
@@ -27,6 +30,30 @@ function NavItem({ link, newMessages }: { link: DashboardLink; newMessages: numb
         {link.countsNewMessages && newMessages > 0 && <span className="dashboard__badge"> ({newMessages} new)</span>}
       </NavLink>
     </li>
+  );
+}
+
+/**
+ * Sign-out through the API, like every dashboard write; without JavaScript the same form posts to it, and the
+ * API answers a form post with a 303 to the sign-in page.
+ */
+function LogoutButton() {
+  const { busy, submit } = useFormSubmit();
+  const navigate = useNavigate();
+  return (
+    <form
+      method="post"
+      action="/api/auth/logout"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const done = await submit({ send: () => apiRequest('POST', '/api/auth/logout') });
+        if (done.ok) await navigate(LOGIN_PATH, { replace: true });
+      }}
+    >
+      <button type="submit" className="button button--ghost dashboard__logout" disabled={busy}>
+        Logout
+      </button>
+    </form>
   );
 }
 
@@ -77,11 +104,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             <a href="/">View Website</a>
           </li>
         </ul>
-        <Form method="post" action="/dashboard/logout">
-          <button type="submit" className="button button--ghost dashboard__logout">
-            Logout
-          </button>
-        </Form>
+        <LogoutButton />
       </nav>
       <main id="main" className="dashboard__main">
         {loaderData.siteUrlProblem && <p className="dashboard__set-up">{loaderData.siteUrlProblem}</p>}

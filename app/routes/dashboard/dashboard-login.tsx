@@ -1,76 +1,107 @@
-import { Form, redirect, useNavigation, useSearchParams } from 'react-router';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { codeStepStays, DASHBOARD_HOME_PATH } from '../../../core/sign-in';
 import type { Route } from './+types/dashboard-login';
-import { dashboardHeaders, signIn } from './session.server';
+import { loadLogin } from './dashboard-login.server';
+import { dashboardHeaders } from './session.server';
 import '../../features/dashboard/dashboard.css';
 import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
+import { useFormSubmit } from '../../features/dashboard/use-form-submit';
+import { apiRequest } from '../../lib/api-client';
+import { formValues } from '../../lib/form-check';
 
-export function loader({ context }: Route.LoaderArgs) {
-  if (context.admin) throw redirect('/dashboard');
-  return null;
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadLogin(context, request);
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  return signIn(context, request);
-}
-
-export function headers() {
-  return dashboardHeaders();
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(dashboardHeaders());
+  const flashCookie = loaderHeaders.get('Set-Cookie');
+  if (flashCookie) headers.set('Set-Cookie', flashCookie);
+  return headers;
 }
 
 export const meta = () => dashboardMeta('Sign in');
 
-/** The sign-in form, and for an account with two-factor sign-in its second step, the code. */
-export default function DashboardLogin({ actionData }: Route.ComponentProps) {
+type LoginAnswer = { data: { twoFactorRequired?: boolean; challenge?: string } };
+
+/** What each step's heading and button say. */
+const PASSWORD_STEP = { title: 'Sign in', submit: 'Sign in', busy: 'Signing in...' };
+const CODE_STEP = { title: 'Two-factor sign-in', submit: 'Verify', busy: 'Checking...' };
+
+/**
+ * The sign-in form, and for an account with two-factor sign-in its second step, the code. Both post to the API:
+ * with JavaScript through the hook (a sign-in runs the loader again, which goes on to the page asked for);
+ * without it as plain forms, which the API answers with a 303 to the next page or back here with the failure.
+ */
+export default function DashboardLogin({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const navigation = useNavigation();
-  const submitting = navigation.state === 'submitting';
-  const redirectTo = <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? '/dashboard'} />;
-  const error = actionData?.ok === false && (
-    <p className="dashboard-form__error" role="alert">
-      {actionData.error}
-    </p>
-  );
-  if (actionData?.challenge) {
-    return (
-      <main className="dashboard-login">
-        {/* A form of its own (key), so that its field mounts afresh and takes the focus. */}
-        <Form key="code" method="post" className="dashboard-card dashboard-form" aria-labelledby="login-title">
-          <h1 id="login-title">Two-factor sign-in</h1>
-          {redirectTo}
-          <input type="hidden" name="challenge" value={actionData.challenge} />
-          <p id="login-code-hint">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
-          <label htmlFor="login-code">Code</label>
-          <input
-            id="login-code"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="text"
-            aria-describedby="login-code-hint"
-            required
-            autoFocus
-          />
-          {error}
-          <button type="submit" className="button" disabled={submitting}>
-            {submitting ? 'Checking...' : 'Verify'}
-          </button>
-        </Form>
-      </main>
-    );
+  const [step, setStep] = useState<{ challenge?: string; error?: string }>(loaderData.flash ?? {});
+  const { form, busy, submit } = useFormSubmit();
+  const { challenge } = step;
+
+  const path = challenge ? '/api/auth/login/code' : '/api/auth/login';
+  const words = challenge ? CODE_STEP : PASSWORD_STEP;
+
+  async function signIn(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { redirectTo: _target, ...fields } = formValues(event.currentTarget);
+    const done = await submit({
+      send: () => apiRequest<LoginAnswer>('POST', path, fields),
+      onFailure: ({ status, error }) =>
+        setStep({ error, ...(challenge && codeStepStays(status, error) && { challenge }) }),
+    });
+    if (done.ok && done.data.data.twoFactorRequired) setStep({ challenge: done.data.data.challenge });
   }
+
   return (
     <main className="dashboard-login">
-      <Form key="password" method="post" className="dashboard-card dashboard-form" aria-labelledby="login-title">
-        <h1 id="login-title">Sign in</h1>
-        {redirectTo}
-        <label htmlFor="login-username">Username</label>
-        <input id="login-username" name="username" autoComplete="username" required />
-        <label htmlFor="login-password">Password</label>
-        <input id="login-password" name="password" type="password" autoComplete="current-password" required />
-        {error}
-        <button type="submit" className="button" disabled={submitting}>
-          {submitting ? 'Signing in...' : 'Sign in'}
+      {/* A form for each step (key), so that the code field mounts afresh and takes the focus. */}
+      <form
+        key={path}
+        ref={form}
+        method="post"
+        action={path}
+        onSubmit={(event) => void signIn(event)}
+        className="dashboard-card dashboard-form"
+        aria-labelledby="login-title"
+      >
+        <h1 id="login-title">{words.title}</h1>
+        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? DASHBOARD_HOME_PATH} />
+        {challenge ? (
+          <>
+            <input type="hidden" name="challenge" value={challenge} />
+            <p id="login-code-hint">
+              Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+            </p>
+            <label htmlFor="login-code">Code</label>
+            <input
+              id="login-code"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="text"
+              aria-describedby="login-code-hint"
+              required
+              autoFocus
+            />
+          </>
+        ) : (
+          <>
+            <label htmlFor="login-username">Username</label>
+            <input id="login-username" name="username" autoComplete="username" required />
+            <label htmlFor="login-password">Password</label>
+            <input id="login-password" name="password" type="password" autoComplete="current-password" required />
+          </>
+        )}
+        {step.error && (
+          <p className="dashboard-form__error" role="alert">
+            {step.error}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? words.busy : words.submit}
         </button>
-      </Form>
+      </form>
     </main>
   );
 }

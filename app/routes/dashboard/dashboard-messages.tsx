@@ -4,11 +4,12 @@ import { type InboxView, SPAM_DAILY_MAX, SPAM_RETENTION_DAYS } from '../../../co
 import { MESSAGES } from '../../../core/messages';
 import type { ContactMessage } from '../../../core/types';
 import { BulkDelete } from '../../features/dashboard/messages/bulk-delete';
+import type { InboxOutcome, ReportOutcome } from '../../features/dashboard/messages/inbox-write';
 import { InboxPagination } from '../../features/dashboard/messages/inbox-pagination';
 import { InboxToolbar } from '../../features/dashboard/messages/inbox-toolbar';
 import { MessageCard } from '../../features/dashboard/messages/message-card';
 import type { Route } from './+types/dashboard-messages';
-import { changeMessage, loadMessages } from './dashboard-messages.server';
+import { loadMessages } from './dashboard-messages.server';
 import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
 import '../../features/dashboard/messages/messages.css';
 
@@ -16,14 +17,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return loadMessages(context, request);
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  return changeMessage(context, request);
-}
-
 export const meta = () => dashboardMeta('Messages');
 
 /** The messages of one page with the choice of which to delete; the choice ends when the page changes. */
-function MessageList({ messages, askedIds }: { messages: ContactMessage[]; askedIds?: number[] }) {
+function MessageList({ messages, onOutcome }: { messages: ContactMessage[]; onOutcome: ReportOutcome }) {
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   // A deleted message drops out of the choice by itself.
   const chosenShown = messages.filter((message) => chosen.has(message.id)).length;
@@ -40,7 +37,7 @@ function MessageList({ messages, askedIds }: { messages: ContactMessage[]; asked
         shown={messages.length}
         chosen={chosenShown}
         onChooseAll={(on) => setChosen(new Set(on ? messages.map((message) => message.id) : []))}
-        askedIds={askedIds}
+        onOutcome={onOutcome}
       />
       <ul className="messages">
         {messages.map((message) => (
@@ -49,6 +46,7 @@ function MessageList({ messages, askedIds }: { messages: ContactMessage[]; asked
             message={message}
             selected={chosen.has(message.id)}
             onSelect={(on) => choose(message.id, on)}
+            onOutcome={onOutcome}
           />
         ))}
       </ul>
@@ -66,17 +64,20 @@ function emptyText(view: InboxView, q: string): string {
  * The inbox of contact messages, newest first, a page at a time (beyond SPEC: it stores them but shows no
  * screen). Spam has a view of its own; the views, the search and the pages are in the URL.
  */
-export default function DashboardMessages({ loaderData, actionData }: Route.ComponentProps) {
+export default function DashboardMessages({ loaderData }: Route.ComponentProps) {
   const { data: messages, view, q, page, pageSize, total, spamNotKept, notificationsOn } = loaderData;
   const { search } = useLocation();
-  const done = actionData?.ok ? actionData : undefined;
+  // The last write's outcome, said on the page it was made on (another view or page starts quiet).
+  const [outcome, setOutcome] = useState<InboxOutcome & { search: string }>({ search });
+  const shown: InboxOutcome = outcome.search === search ? outcome : {};
+  const report: ReportOutcome = (next) => setOutcome({ ...next, search });
   return (
     <>
       <h1>Messages</h1>
       {!notificationsOn && <p className="inbox-note">{MESSAGES.notificationsOff}</p>}
-      {actionData?.ok === false && (
+      {shown.error && (
         <p role="alert" className="dashboard-form__error">
-          {actionData.error}
+          {shown.error}
         </p>
       )}
       <InboxToolbar view={view} q={q} />
@@ -87,12 +88,12 @@ export default function DashboardMessages({ loaderData, actionData }: Route.Comp
         </p>
       )}
       <p role="status" className="visually-hidden">
-        {done?.deleted ? `Deleted ${done.deleted} ${done.deleted === 1 ? 'message' : 'messages'}.` : ''}
+        {shown.deleted ? `Deleted ${shown.deleted} ${shown.deleted === 1 ? 'message' : 'messages'}.` : ''}
       </p>
       {messages.length === 0 ? (
         <p className="empty-state">{emptyText(view, q)}</p>
       ) : (
-        <MessageList key={search} messages={messages} askedIds={done?.confirmIds} />
+        <MessageList key={search} messages={messages} onOutcome={report} />
       )}
       <InboxPagination view={view} q={q} page={page} pageSize={pageSize} total={total} />
     </>

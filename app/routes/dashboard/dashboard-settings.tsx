@@ -1,20 +1,19 @@
-import { Form, useNavigation } from 'react-router';
+import { type FormEvent, useState } from 'react';
 import { resolveImageUrl } from '../../../core/image-url';
+import { MESSAGES } from '../../../core/messages';
+import { siteSettingsUpdateSchema } from '../../../core/schemas/settings.schema';
 import type { SiteSettings } from '../../../core/types';
-import { VISIT_SWITCH_FIELD } from '../../../core/visits';
 import type { Route } from './+types/dashboard-settings';
-import { loadSettings, saveSettings } from './dashboard-settings.server';
+import { loadSettings } from './dashboard-settings.server';
+import { dashboardRequest } from '../../features/dashboard/dashboard-api';
 import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
+import { useFormSubmit } from '../../features/dashboard/use-form-submit';
 import { EmailNotifications } from '../../features/dashboard/settings/email-notifications';
 import { DemoContentSection } from '../../features/dashboard/demo-content-section';
 import { Field } from '../../ui/field';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadSettings(context, request);
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  return saveSettings(context, request);
 }
 
 export const meta = () => dashboardMeta('Settings');
@@ -33,17 +32,40 @@ const FIELDS: { name: Exclude<keyof SiteSettings, 'logo'>; label: string; type?:
 ];
 
 /** The site settings the public pages show (kept on the server, not in the browser as SPEC had it). */
-export default function DashboardSettings({ loaderData, actionData }: Route.ComponentProps) {
+export default function DashboardSettings({ loaderData }: Route.ComponentProps) {
   const { settings, countVisits, countingOffOnServer, emailNotifications, demo } = loaderData;
-  const navigation = useNavigation();
+  const { form, errors, busy, submit } = useFormSubmit();
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const body = new FormData(formElement);
+    // An empty file input still sends a part, which would read as a logo without an image.
+    const logo = body.get('logo');
+    if (logo instanceof File && logo.size === 0) body.delete('logo');
+    // A checkbox is sent only when ticked; the switch is said either way.
+    body.set('countVisits', String(body.has('countVisits')));
+    const saved = await submit({
+      input: body,
+      schema: siteSettingsUpdateSchema,
+      send: (_checked, upload) => dashboardRequest('PUT', '/api/settings', body, upload),
+    });
+    setNotice(saved.ok ? { ok: true, text: MESSAGES.settingsSaved } : { ok: false, text: saved.error });
+    // Saved: the logo is the current one now, and is not sent again with the next save.
+    const logoInput = formElement.elements.namedItem('logo');
+    if (saved.ok && logoInput instanceof HTMLInputElement) logoInput.value = '';
+  }
+
   return (
     <>
       <h1>Settings</h1>
       {/* Its fields show their default values: removing the demo content, which may clear some, makes it anew. */}
-      <Form
+      <form
         key={demo ? 'with-demo-content' : 'own-content'}
-        method="post"
-        encType="multipart/form-data"
+        ref={form}
+        onSubmit={(event) => void save(event)}
+        noValidate
         className="dashboard-card dashboard-form dashboard-form--wide"
       >
         {FIELDS.map((field) => (
@@ -52,7 +74,7 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
             idPrefix="settings"
             name={field.name}
             label={field.label}
-            error={actionData?.ok === false ? actionData.fields?.[field.name] : undefined}
+            error={errors[field.name]}
           >
             {(fieldProps) => {
               // The brand name is required, as before without the mark: the page says nothing of required fields.
@@ -80,7 +102,6 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
         </div>
         <fieldset className="settings-visits">
           <legend>Visits</legend>
-          <input type="hidden" name={VISIT_SWITCH_FIELD} value="1" />
           <label>
             <input
               type="checkbox"
@@ -96,15 +117,15 @@ export default function DashboardSettings({ loaderData, actionData }: Route.Comp
               : 'Counts visitors and page views for the dashboard, without cookies and without keeping addresses. Switched off, nothing is counted and nothing is shown.'}
           </p>
         </fieldset>
-        {actionData && (
-          <p role="status" className={actionData.ok ? 'dashboard-form__ok' : 'dashboard-form__error'}>
-            {actionData.ok ? actionData.message : actionData.error}
+        {notice && (
+          <p role="status" className={notice.ok ? 'dashboard-form__ok' : 'dashboard-form__error'}>
+            {notice.text}
           </p>
         )}
-        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-          {navigation.state === 'submitting' ? 'Saving...' : 'Save settings'}
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Saving...' : 'Save settings'}
         </button>
-      </Form>
+      </form>
       <EmailNotifications status={emailNotifications} />
       <DemoContentSection demo={demo} />
     </>

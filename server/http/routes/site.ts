@@ -3,6 +3,9 @@ import { databaseAvailable } from '../../db/database';
 import type { ServiceContext } from '../../services/context';
 import { getSiteSettings, updateSiteSettings } from '../../services/content/settings';
 import { getSiteStats } from '../../services/content/stats';
+import { parseInput } from '../../services/errors';
+import { setVisitCounting, visitCountingOn } from '../../services/visits/visit-switch';
+import { visitSwitchSchema } from '../../../core/schemas/settings.schema';
 import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
 import { fileNamed, parseMultipart } from '../uploads-parser';
@@ -27,8 +30,15 @@ export function siteRouter(ctx: ServiceContext): Router {
 
   router.get('/settings', async (req, res) => sendPublicJson(req, res, { data: await getSiteSettings(ctx) }));
 
+  // The Settings page's one form: the studio's details, its logo, and the "Count visits" switch.
   router.put('/settings', requireAdmin, parseMultipart, async (req, res) => {
-    res.json({ data: await updateSiteSettings(ctx, bodyFields(req), fileNamed(req, 'logo')) });
+    const { countVisits, ...fields } = bodyFields(req);
+    const visitSwitch = parseInput(visitSwitchSchema, { countVisits }).countVisits;
+    const settings = await updateSiteSettings(ctx, fields, fileNamed(req, 'logo'));
+    if (visitSwitch !== undefined && visitSwitch !== (await visitCountingOn(ctx.db))) {
+      await setVisitCounting(ctx, visitSwitch);
+    }
+    res.json({ data: settings });
   });
 
   return router;

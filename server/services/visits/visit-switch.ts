@@ -18,7 +18,7 @@ export async function countsVisits(ctx: ServiceContext): Promise<boolean> {
 }
 
 /**
- * Switches counting on or off (the Settings page will call this; tests do now). A content write: the public
+ * Switches counting on or off (PUT /api/settings, the Settings page's form). A content write: the public
  * layout's data says whether to send the beacon, so kept pages must be made again.
  */
 export async function setVisitCounting(ctx: ServiceContext, on: boolean): Promise<void> {

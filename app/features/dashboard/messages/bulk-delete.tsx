@@ -1,6 +1,6 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Form, Link, useLocation } from 'react-router';
-import { useHydrated } from '../../../lib/client-state';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useFormSubmit } from '../use-form-submit';
+import { deleteMessages, outcomeOf, type ReportOutcome } from './inbox-write';
 
 /** The form the messages' checkboxes belong to (through their `form` attribute: forms cannot nest). */
 export const BULK_FORM_ID = 'messages-bulk';
@@ -10,8 +10,7 @@ interface BulkDeleteProps {
   shown: number;
   chosen: number;
   onChooseAll: (chosen: boolean) => void;
-  /** The ids the server was asked to confirm deleting: the same question, for a browser without JavaScript. */
-  askedIds?: number[];
+  onOutcome: ReportOutcome;
 }
 
 function ConfirmBulkDelete({ count, children }: { count: number; children: ReactNode }) {
@@ -23,13 +22,9 @@ function ConfirmBulkDelete({ count, children }: { count: number; children: React
   );
 }
 
-/**
- * Choose all on the page, then delete the chosen messages after a confirmation: asked in place with
- * JavaScript, or by the server (the page comes back with the question) without it.
- */
-export function BulkDelete({ shown, chosen, onChooseAll, askedIds }: BulkDeleteProps) {
-  const hydrated = useHydrated();
-  const { pathname, search } = useLocation();
+/** Choose all on the page, then delete the chosen messages after a confirmation asked in place. */
+export function BulkDelete({ shown, chosen, onChooseAll, onOutcome }: BulkDeleteProps) {
+  const { busy, submit } = useFormSubmit();
   const [confirming, setConfirming] = useState(false);
   const chooseAll = useRef<HTMLInputElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -40,36 +35,28 @@ export function BulkDelete({ shown, chosen, onChooseAll, askedIds }: BulkDeleteP
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
 
-  let question: ReactNode;
-  if (confirming && chosen > 0) {
-    question = (
-      <ConfirmBulkDelete count={chosen}>
-        <button ref={confirmButton} type="submit" name="intent" value="bulk-delete" className="button">
-          Yes, delete {chosen}
-        </button>
-        <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
-          Cancel
-        </button>
-      </ConfirmBulkDelete>
-    );
-  } else if (askedIds && askedIds.length > 0 && chosen === 0) {
-    question = (
-      <ConfirmBulkDelete count={askedIds.length}>
-        {askedIds.map((id) => (
-          <input key={id} type="hidden" name="ids" value={id} />
-        ))}
-        <button type="submit" name="intent" value="bulk-delete" className="button">
-          Yes, delete {askedIds.length}
-        </button>
-        <Link to={pathname + search} className="button button--ghost">
-          Cancel
-        </Link>
-      </ConfirmBulkDelete>
-    );
+  const question = confirming && chosen > 0 && (
+    <ConfirmBulkDelete count={chosen}>
+      <button ref={confirmButton} type="submit" className="button" disabled={busy}>
+        Yes, delete {chosen}
+      </button>
+      <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+        Cancel
+      </button>
+    </ConfirmBulkDelete>
+  );
+
+  // The messages' checkboxes belong to this form, so its data holds the chosen ids.
+  async function deleteChosen(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const ids = new FormData(event.currentTarget).getAll('ids').map(Number);
+    const result = await submit({ send: () => deleteMessages(ids) });
+    setConfirming(false);
+    onOutcome(outcomeOf(result, result.ok ? result.data.data.deleted : undefined));
   }
 
   return (
-    <Form method="post" id={BULK_FORM_ID} className="messages-bulk" onSubmit={() => setConfirming(false)}>
+    <form id={BULK_FORM_ID} className="messages-bulk" onSubmit={(event) => void deleteChosen(event)}>
       <label className="messages-bulk__all">
         <input
           ref={chooseAll}
@@ -79,22 +66,16 @@ export function BulkDelete({ shown, chosen, onChooseAll, askedIds }: BulkDeleteP
         />
         Select all on this page
       </label>
-      {question ?? (
+      {question || (
         <button
-          type="submit"
-          name="intent"
-          value="confirm-bulk-delete"
+          type="button"
           className="button button--ghost"
-          disabled={hydrated && chosen === 0}
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            setConfirming(true);
-          }}
+          disabled={chosen === 0}
+          onClick={() => setConfirming(true)}
         >
-          {hydrated ? `Delete selected (${chosen})` : 'Delete selected'}
+          {`Delete selected (${chosen})`}
         </button>
       )}
-    </Form>
+    </form>
   );
 }

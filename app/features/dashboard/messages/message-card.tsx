@@ -1,24 +1,34 @@
-import { useState } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { type FormEvent, useState } from 'react';
 import { CONTACT_STATUSES } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { CONTACT_STATUS_LABELS } from '../../../../core/status-labels';
 import type { ContactMessage } from '../../../../core/types';
 import { SiteDateTime } from '../../../ui/site-date-time';
+import { useFormSubmit } from '../use-form-submit';
 import { BULK_FORM_ID } from './bulk-delete';
+import { deleteMessage, NOT_SPAM_STATUS, outcomeOf, type ReportOutcome, setMessageStatus } from './inbox-write';
 import { NotificationStatus } from './notification-status';
 
 interface MessageCardProps {
   message: ContactMessage;
   selected: boolean;
   onSelect: (selected: boolean) => void;
+  onOutcome: ReportOutcome;
 }
 
-export function MessageCard({ message, selected, onSelect }: MessageCardProps) {
+/** One message with its own writes (status, spam or not, delete), each a call to the API through the hook. */
+export function MessageCard({ message, selected, onSelect, onOutcome }: MessageCardProps) {
   const [confirming, setConfirming] = useState(false);
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('id') === String(message.id);
+  const { busy, submit } = useFormSubmit();
   const isSpam = message.status === 'spam';
+  const write = (send: () => Promise<unknown>, deleted?: number) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onOutcome(outcomeOf(await submit({ send }), deleted));
+  };
+  const saveStatus = (event: FormEvent<HTMLFormElement>) => {
+    const status = new FormData(event.currentTarget).get('status');
+    return write(() => setMessageStatus(message.id, String(status)))(event);
+  };
   return (
     <li className="dashboard-card message" data-status={message.status}>
       <header className="message__header">
@@ -50,8 +60,7 @@ export function MessageCard({ message, selected, onSelect }: MessageCardProps) {
       )}
       <NotificationStatus notification={message.notification} spamReason={message.spamReason} />
       <div className="message__actions">
-        <Form method="post" className="message__status">
-          <input type="hidden" name="id" value={message.id} />
+        <form className="message__status" onSubmit={(event) => void saveStatus(event)}>
           <label htmlFor={`status-${message.id}`}>Status</label>
           <select id={`status-${message.id}`} name="status" defaultValue={message.status} disabled={busy}>
             {CONTACT_STATUSES.map((status) => (
@@ -63,36 +72,33 @@ export function MessageCard({ message, selected, onSelect }: MessageCardProps) {
           <button type="submit" className="button button--ghost" disabled={busy}>
             Save status
           </button>
-        </Form>
+        </form>
         <a
           className="button button--ghost"
           href={`mailto:${message.email}?subject=${encodeURIComponent('Re: your message')}`}
         >
           Reply
         </a>
-        <Form method="post">
-          <input type="hidden" name="id" value={message.id} />
-          <button
-            type="submit"
-            name="intent"
-            value={isSpam ? 'not-spam' : 'spam'}
-            className="button button--ghost"
-            disabled={busy}
-          >
+        <form onSubmit={(event) => void write(() => setMessageStatus(message.id, isSpam ? NOT_SPAM_STATUS : 'spam'))(event)}>
+          <button type="submit" className="button button--ghost" disabled={busy}>
             {isSpam ? 'Not spam' : 'Mark as spam'}
           </button>
-        </Form>
+        </form>
         {confirming ? (
-          <Form method="post" className="message__confirm" role="group" aria-label="Confirm delete">
-            <input type="hidden" name="id" value={message.id} />
+          <form
+            className="message__confirm"
+            role="group"
+            aria-label="Confirm delete"
+            onSubmit={(event) => void write(() => deleteMessage(message.id), 1)(event)}
+          >
             <span>Delete this message?</span>
-            <button type="submit" name="intent" value="delete" className="button">
+            <button type="submit" className="button" disabled={busy}>
               Yes, delete
             </button>
             <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
               Cancel
             </button>
-          </Form>
+          </form>
         ) : (
           <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
             Delete
