@@ -1,4 +1,4 @@
-import type { BackupFailureKind, SpamReason } from './constants';
+import { type BackupFailureKind, MANUAL_BACKUP_EVERY_MS, type SpamReason } from './constants';
 /** The texts of SPEC sections 5 and 8, and our own server answers, written once. */
 
 const tryAgainIn = (minutes: number) => `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
@@ -160,6 +160,10 @@ export const MESSAGES = {
   backupBucketUnlisted: (bucket: string) =>
     `The bucket "${bucket}" could not be listed just now, so its copies are not shown.`,
   backupRunning: 'A backup is being made just now. It will be in the list in a moment.',
+  backupNowTooSoon: (lastMadeAt: string, nextAt: string, minutes: number) =>
+    `A backup was made with Back up now on ${lastMadeAt}, ` +
+    `and one can be made every ${MANUAL_BACKUP_EVERY_MS / 60_000} minutes: the next from ` +
+    `${nextAt}, in ${minutes} minute${minutes === 1 ? '' : 's'}. The scheduled backups go on as usual.`,
   backupNotFound: 'Backup not found',
   mediaNotFound: 'Media item not found',
   imageNotInProject: 'That image does not belong to this project.',

@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BACKUP_RETRY_DELAYS_MS } from '../../core/constants';
+import { BACKUP_RETRY_DELAYS_MS, MANUAL_BACKUP_EVERY_MS, MANUAL_BACKUPS_KEPT } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import type { BackupResult } from '../../core/types';
 import { takeBackupFileLock } from '../../server/services/backups/backup-lock';
@@ -199,6 +199,57 @@ describe('Back up now and the downloads', () => {
     }
   });
 
+  it('makes one backup per 10 minutes for the whole site, across workers and instances, and says when the next', async () => {
+    const { server, cookie } = await start({ WEB_CONCURRENCY: '2' });
+    const made = await api<{ data: BackupResult }>(server, 'POST', '/api/backups', { cookie });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { backup } = made.body.data as Extract<BackupResult, { made: true }>;
+    expect(backup).toMatchObject({ manual: true, name: expect.stringMatching(/Z-manual\.(tar\.gz|pgdump)$/) });
+
+    // Pressed again and again: each worker asks the database, and refuses in words, with the time to wait.
+    for (let press = 0; press < 4; press += 1) {
+      const refused = await api(server, 'POST', '/api/backups', { cookie });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatch(
+        /^A backup was made with Back up now on \d+ \w{3} \d{4}, \d\d:\d\d Bhutan time, and one can be made every 10 minutes: the next from \d+ \w{3} \d{4}, \d\d:\d\d Bhutan time, in (10|9) minutes\./,
+      );
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(8 * 60);
+    }
+    if (onPostgres) {
+      // Another instance of the site, sharing its database, refuses too.
+      const other = await start({ DATABASE_URL: await postgresUrlFor(server.dataDir) });
+      expect((await api(other.server, 'POST', '/api/backups', { cookie: other.cookie })).status).toBe(429);
+    }
+    expect((await backupOverview(server, cookie)).backups.map((entry) => entry.name)).toEqual([backup.name]);
+  });
+
+  it('keeps the backups made with Back up now apart: they never push a scheduled one out', async () => {
+    const bucket = await testBucket();
+    const { server, cookie } = await start({ ...SCHEDULED, BACKUP_KEEP: '2', ...backupBucketEnv(bucket) });
+    let overview = await backupOverview(server, cookie);
+    for (let day = 0; day < 2; day += 1) overview = await moveClockPast(server, cookie, overview.nextRunAt!);
+    const scheduled = overview.backups.map((entry) => entry.name);
+    expect(scheduled).toHaveLength(2);
+    expect(overview.backups.every((entry) => !entry.manual)).toBe(true);
+
+    // More than MANUAL_BACKUPS_KEPT by hand, each 10 minutes after the last.
+    const manual: string[] = [];
+    for (let press = 0; press < MANUAL_BACKUPS_KEPT + 2; press += 1) {
+      if (press > 0) await moveClock(server, cookie, MANUAL_BACKUP_EVERY_MS);
+      const made = await api<{ data: BackupResult }>(server, 'POST', '/api/backups', { cookie });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      manual.push((made.body.data as Extract<BackupResult, { made: true }>).backup.name);
+    }
+    const kept = [...scheduled, ...manual.slice(-MANUAL_BACKUPS_KEPT)].sort();
+    expect(filesIn(backupsFolder(server))).toEqual(kept);
+    expect(await bucketNames(bucket)).toEqual(kept);
+    overview = await backupOverview(server, cookie);
+    expect(overview.manualKept).toBe(MANUAL_BACKUPS_KEPT);
+    expect(overview.backups.filter((entry) => entry.manual).map((entry) => entry.name)).toEqual(
+      manual.slice(-MANUAL_BACKUPS_KEPT).reverse(),
+    );
+  }, 120_000);
+
   it.skipIf(onPostgres)('answers 409 while another backup of the site is under way', async () => {
     const { server, cookie } = await start({});
     const release = takeBackupFileLock(server.dataDir)!;
@@ -249,6 +300,11 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
     expect(filesIn(backupsFolder(server))).toEqual([]);
   });
 });
+
+/** Moves the server's clock (TEST_CLOCK=1) forward by `ms`. */
+async function moveClock(server: TestServer, cookie: string, ms: number): Promise<void> {
+  expect((await api(server, 'PUT', '/api/test-clock', { cookie, json: { forwardMs: ms } })).status).toBe(200);
+}
 
 /** Sets the time the schedule counts from, in the stopped server's database, as if its last scheduled run was then. */
 async function setScheduledFrom(dataDir: string, at: string): Promise<void> {

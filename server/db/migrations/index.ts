@@ -11,6 +11,7 @@ import * as visitCounting from './0009-visit-counting';
 import * as visitCountry from './0010-visit-country';
 import * as demoRecords from './0011-demo-records';
 import * as backupStatus from './0012-backup-status';
+import * as manualBackups from './0013-manual-backups';
 
 /**
  * Migrations are listed in code rather than read from a folder so that they
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-visit-country': visitCountry,
   '0011-demo-records': demoRecords,
   '0012-backup-status': backupStatus,
+  '0013-manual-backups': manualBackups,
 };
 
 export const migrationProvider: MigrationProvider = {
