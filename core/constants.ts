@@ -376,6 +376,8 @@ export const MANUAL_BACKUP_EVERY_MS = 10 * 60 * 1000;
  * the BACKUP_KEEP scheduled ones, which they never push out.
  */
 export const MANUAL_BACKUPS_KEPT = 3;
+/** BACKUP_PASSPHRASE, at least: an encrypted backup can be attacked offline, for as long as its thief likes. */
+export const BACKUP_PASSPHRASE_MIN_LENGTH = 12;
 
 /**
  * What went wrong with a backup, as the owner is told it (server/services/backups/backup-failure.ts): the backups

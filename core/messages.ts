@@ -145,12 +145,16 @@ export const MESSAGES = {
     "does not back itself up: keep the images with the bucket's own versioning or replication, and the database " +
     'with sqlite3 .backup (docs/deploy.md).',
   /** What each backup holds, as the Backups page says it. */
-  backupScopeArchive: (keyInside: boolean) =>
+  backupScopeArchive: (keyInside: boolean, encrypted: boolean) =>
     'Each backup holds the whole site: every project, post, client, team member, message and setting, the ' +
     (keyInside
       ? 'account, the images, and the key of two-factor sign-in.'
       : 'account and the images. The key of two-factor sign-in is SECRET_KEY, which is not in them: keep it beside ' +
-        'the backups.'),
+        'the backups.') +
+    (encrypted
+      ? ' They are encrypted with BACKUP_PASSPHRASE: keep it somewhere apart from the server, as without it no ' +
+        'backup can be brought back.'
+      : ' They are not encrypted: whoever gets one can read all of that. Setting BACKUP_PASSPHRASE encrypts them.'),
   backupScopeDatabase: (imagesBucket: string | undefined) =>
     'Each backup holds the database, as pg_dump writes it. ' +
     (imagesBucket

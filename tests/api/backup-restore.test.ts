@@ -170,6 +170,90 @@ describe.skipIf(onPostgres || onS3)('backup and restore', () => {
   });
 });
 
+describe.skipIf(onPostgres || onS3)('a backup encrypted with BACKUP_PASSPHRASE', () => {
+  const passphrase = { BACKUP_PASSPHRASE: 'juniper smoke at Paro dzong' };
+  const encrypted = path.join(work, 'saved', 'encrypted.tar.gz');
+
+  it(
+    'holds nothing readable without it, refuses a wrong one, a cut or a changed archive, and comes back with it',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const backup = await runBackupScript('backup', encrypted, passphrase);
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toContain('encrypted with BACKUP_PASSPHRASE');
+      expect(modeOf(encrypted)).toBe(0o600);
+      const bytes = fs.readFileSync(encrypted);
+      expect(bytes.subarray(0, 8).toString('latin1')).toBe('DDBACKUP');
+      const entries: string[] = [];
+      await tar.list({ file: encrypted, onReadEntry: (entry) => entries.push(entry.path) }).catch(() => undefined);
+      expect(entries).toEqual([]);
+
+      // Written after the backup: the restore takes it away.
+      let running = await start();
+      expect((await writeBlog('Written after the encrypted backup')).status).toBe(201);
+      await stop();
+      const titles = async () => {
+        running = await start();
+        const blogs = await api<{ data: Blog[] }>(running, 'GET', '/api/blogs', { cookie });
+        await stop();
+        return blogs.body.data.map((post) => post.title);
+      };
+      expect(await titles()).toContain('Written after the encrypted backup');
+
+      const before = fingerprint();
+      const refusals: [string, string, Record<string, string>, RegExp][] = [
+        [
+          'a wrong passphrase',
+          encrypted,
+          { BACKUP_PASSPHRASE: 'juniper smoke at Paro dzonG' },
+          /The passphrase in BACKUP_PASSPHRASE does not open .*encrypted\.tar\.gz: it was encrypted with another one/,
+        ],
+        [
+          'no passphrase, and no terminal to type it',
+          encrypted,
+          {},
+          /encrypted\.tar\.gz is encrypted: set BACKUP_PASSPHRASE to the passphrase it was made with/,
+        ],
+      ];
+      const cut = path.join(work, 'saved', 'cut.tar.gz');
+      fs.writeFileSync(cut, bytes.subarray(0, bytes.length - 1000));
+      refusals.push([
+        'cut short',
+        cut,
+        passphrase,
+        /cut\.tar\.gz is not a usable backup: it is cut short or was changed after it was written/,
+      ]);
+      const changed = path.join(work, 'saved', 'changed.tar.gz');
+      const altered = Buffer.from(bytes);
+      altered[Math.floor(altered.length / 2)]! ^= 0x20;
+      fs.writeFileSync(changed, altered);
+      refusals.push([
+        'changed',
+        changed,
+        passphrase,
+        /changed\.tar\.gz is not a usable backup: it is cut short or was changed after it was written/,
+      ]);
+      for (const [what, file, env, words] of refusals) {
+        const refused = await runBackupScript('restore', file, env);
+        expect(refused.code, what).toBe(1);
+        expect(refused.stderr, what).toMatch(words);
+        expect(refused.stderr, what).toContain('Nothing was changed.');
+        expect(fingerprint(), what).toEqual(before);
+      }
+      expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('.restore-'))).toEqual([]);
+
+      const restored = await runBackupScript('restore', encrypted, passphrase);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain('Restored the encrypted backup of');
+      const after = await titles();
+      expect(after).not.toContain('Written after the encrypted backup');
+      expect(after).toContain('Winter on site');
+    },
+  );
+});
+
 describe.runIf(onPostgres)('backup on PostgreSQL', () => {
   it('is refused with a pointer to pg_dump, touching nothing', async () => {
     const before = fingerprint();

@@ -12,6 +12,8 @@ import { MESSAGES } from '../../core/messages';
 import type { BackupResult } from '../../core/types';
 import { takeBackupFileLock } from '../../server/services/backups/backup-lock';
 import { api } from '../support/api-client';
+import { runScript } from '../support/scripts';
+import { startTcpProxy } from '../support/tcp-proxy';
 import { backupBucketEnv, backupOverview, bucketNames, moveClockPast } from '../support/backups';
 import { adminOf, createProject } from '../support/factories';
 import { type LogLine, logLines, waitForLines } from '../support/log-lines';
@@ -250,6 +252,30 @@ describe('Back up now and the downloads', () => {
     );
   }, 120_000);
 
+  it('puts each copy in the bucket with server-side encryption', async () => {
+    const bucket = await testBucket();
+    // Between the site and s3rver, which takes the header but does not keep it: the requests are read on the way.
+    const proxy = await startTcpProxy(Number(new URL(bucket.endpoint).port));
+    let sent = '';
+    proxy.watch((chunk) => (sent += chunk.toString('latin1')));
+    try {
+      const { server, cookie } = await start({
+        ...backupBucketEnv(bucket),
+        BACKUP_S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+      });
+      const made = await api<{ data: BackupResult }>(server, 'POST', '/api/backups', { cookie });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const { name } = (made.body.data as Extract<BackupResult, { made: true }>).backup;
+      expect(await bucketNames(bucket)).toEqual([name]);
+      const put = sent.indexOf(`PUT /${bucket.bucket}/${name}`);
+      expect(put).toBeGreaterThanOrEqual(0);
+      const headers = sent.slice(put, sent.indexOf('\r\n\r\n', put));
+      expect(headers).toMatch(/^x-amz-server-side-encryption: AES256$/im);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it.skipIf(onPostgres)('answers 409 while another backup of the site is under way', async () => {
     const { server, cookie } = await start({});
     const release = takeBackupFileLock(server.dataDir)!;
@@ -275,6 +301,34 @@ describe.skipIf(onPostgres)('an archive made by the schedule', () => {
     await tar.list({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });
     expect(entries).toEqual(expect.arrayContaining(['backup.json', 'studio.sqlite', 'secret.key']));
     expect(entries.some((entry) => entry.startsWith('uploads/project/'))).toBe(true);
+  });
+});
+
+describe.skipIf(onPostgres)('with BACKUP_PASSPHRASE', () => {
+  it('encrypts each archive, says so on the page, and npm run restore brings it back with the passphrase', async () => {
+    const passphrase = { BACKUP_PASSPHRASE: 'yak butter tea at dawn' };
+    const { server, cookie } = await start(passphrase);
+    await createProject(adminOf(server, cookie), { title: 'Gasa Hot Spring Lodge' });
+    const { status, body } = await api<{ data: BackupResult }>(server, 'POST', '/api/backups', { cookie });
+    expect(status, JSON.stringify(body)).toBe(201);
+    const { name } = (body.data as Extract<BackupResult, { made: true }>).backup;
+    expect(name).toMatch(/Z-manual\.tar\.gz\.enc$/);
+    const archive = path.join(backupsFolder(server), name);
+    expect(fs.readFileSync(archive).subarray(0, 8).toString('latin1')).toBe('DDBACKUP');
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+    expect((await backupOverview(server, cookie)).scope).toBe(MESSAGES.backupScopeArchive(true, true));
+    await server.stop();
+
+    const restored = await runScript('restore', [archive], { DATA_DIR: server.dataDir, ...passphrase });
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain('Restored the encrypted backup of');
+    expect(restored.stdout).toContain('projects 1');
+  });
+
+  it('stops the start on a passphrase too short to resist guessing', async () => {
+    await expect(start({ BACKUP_PASSPHRASE: 'short' })).rejects.toThrow(
+      /BACKUP_PASSPHRASE must be at least 12 characters/,
+    );
   });
 });
 

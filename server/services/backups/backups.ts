@@ -29,7 +29,9 @@ import { dumpPostgres, findPgDump } from './pg-dump';
  * file (PostgreSQL, when pg_dump is installed), or not at all, with the reason in the owner's words.
  */
 export type BackupMethod =
-  { kind: 'archive' } | { kind: 'pg-dump'; pgDump: string; databaseUrl: string } | { kind: 'none'; reason: string };
+  | { kind: 'archive'; encrypted: boolean }
+  | { kind: 'pg-dump'; pgDump: string; databaseUrl: string }
+  | { kind: 'none'; reason: string };
 
 export function backupMethodOf(config: Config): BackupMethod {
   if (config.databaseUrl) {
@@ -41,7 +43,7 @@ export function backupMethodOf(config: Config): BackupMethod {
   if (config.mediaStorage.kind === 's3') {
     return { kind: 'none', reason: MESSAGES.backupsImagesInBucket(config.mediaStorage.bucket) };
   }
-  return { kind: 'archive' };
+  return { kind: 'archive', encrypted: Boolean(config.backups.passphrase) };
 }
 
 /** What a process needs to back the site up: set up once at start (backup-runner.ts) and kept on the context. */
@@ -51,13 +53,16 @@ export interface BackupSetup {
 }
 
 const EXTENSIONS = { archive: '.tar.gz', 'pg-dump': '.pgdump' } as const;
+/** After the extension of an archive encrypted with BACKUP_PASSPHRASE, which `tar` alone cannot read. */
+const ENCRYPTED_SUFFIX = '.enc';
 /** Marks a backup made with "Back up now", which is kept apart from the scheduled ones. */
 const MANUAL_SUFFIX = '-manual';
 /**
  * A backup's name is the time it was made (UTC, as toISOString writes it with - for : and .), so names sort by
- * age, then `-manual` for one made with "Back up now".
+ * age, then `-manual` for one made with "Back up now", and `.enc` after an encrypted archive's extension.
  */
-const BACKUP_NAME = /^studio-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z(-manual)?\.(tar\.gz|pgdump)$/;
+const BACKUP_NAME =
+  /^studio-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z(-manual)?\.(tar\.gz(?:\.enc)?|pgdump)$/;
 
 export function isBackupName(name: string): boolean {
   return BACKUP_NAME.test(name);
@@ -67,8 +72,9 @@ function isManualBackup(name: string): boolean {
   return BACKUP_NAME.exec(name)?.[6] === MANUAL_SUFFIX;
 }
 
-function backupNameAt(at: number, kind: keyof typeof EXTENSIONS, manual: boolean): string {
-  return `studio-${new Date(at).toISOString().replace(/[:.]/g, '-')}${manual ? MANUAL_SUFFIX : ''}${EXTENSIONS[kind]}`;
+function backupNameAt(at: number, method: BackupMethod & { kind: keyof typeof EXTENSIONS }, manual: boolean): string {
+  const extension = `${EXTENSIONS[method.kind]}${method.kind === 'archive' && method.encrypted ? ENCRYPTED_SUFFIX : ''}`;
+  return `studio-${new Date(at).toISOString().replace(/[:.]/g, '-')}${manual ? MANUAL_SUFFIX : ''}${extension}`;
 }
 
 /** A backup's entry for the page, from its name and where its copies are. */
@@ -240,7 +246,7 @@ export async function makeBackup(
     // A scheduled time that has come moves the schedule on, whatever the outcome: a failure has its retries.
     const scheduledDue = nextBackupAt(schedule, Date.parse(status.scheduledFrom), config.siteTimeZone);
     const scheduledFrom = run.automatic && scheduledDue !== null && scheduledDue <= run.at ? atIso : undefined;
-    const name = backupNameAt(run.at, method.kind, !run.automatic);
+    const name = backupNameAt(run.at, method, !run.automatic);
     const file = path.join(folder, name);
     let step: BackupStep = 'write';
     try {
@@ -339,7 +345,7 @@ export async function describeBackups(ctx: ServiceContext, setup: BackupSetup): 
       method.kind === 'none'
         ? method.reason
         : method.kind === 'archive'
-          ? MESSAGES.backupScopeArchive(!config.secretKey)
+          ? MESSAGES.backupScopeArchive(!config.secretKey, method.encrypted)
           : MESSAGES.backupScopeDatabase(media.kind === 's3' ? media.bucket : undefined),
     nextRunAt: next === null ? null : new Date(next).toISOString(),
     keep: config.backups.keep,
