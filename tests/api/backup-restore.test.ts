@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -252,6 +253,27 @@ describe.skipIf(onPostgres || onS3)('a backup encrypted with BACKUP_PASSPHRASE',
       expect(after).toContain('Winter on site');
     },
   );
+
+  it('asks for the passphrase in a terminal, without showing it as it is typed', { timeout: 60_000 }, async () => {
+    // util-linux's script(1) gives the restore a terminal of its own, as someone at the server's console would have.
+    const command = [process.execPath, '--import', 'tsx', 'scripts/restore.ts', encrypted].join(' ');
+    const terminal = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
+      cwd: path.resolve(import.meta.dirname, '..', '..'),
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    });
+    let shown = '';
+    const ended = new Promise<number | null>((resolve) => terminal.once('exit', resolve));
+    await new Promise<void>((resolve) =>
+      terminal.stdout.on('data', (chunk: Buffer) => {
+        shown += chunk.toString();
+        if (shown.includes('Its passphrase')) resolve();
+      }),
+    );
+    terminal.stdin.write(`${passphrase.BACKUP_PASSPHRASE}\r`);
+    expect(await ended, shown).toBe(0);
+    expect(shown).toContain('Restored the encrypted backup of');
+    expect(shown).not.toContain(passphrase.BACKUP_PASSPHRASE);
+  });
 });
 
 describe.runIf(onPostgres)('backup on PostgreSQL', () => {
