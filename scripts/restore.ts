@@ -184,8 +184,9 @@ function swapIntoPlace(config: Config, incoming: string, withKey: boolean): stri
 /** Reads a line from the terminal without showing it. */
 function askHidden(question: string): Promise<string> {
   const input = process.stdin;
-  process.stderr.write(question);
+  // Raw (no echo) before the question shows: what is typed or pasted at once is not shown either.
   input.setRawMode(true);
+  process.stderr.write(question);
   input.resume();
   return new Promise((resolve, reject) => {
     let typed = '';
