@@ -397,6 +397,18 @@ export const DEFAULT_BACKUP_KEEP = 14;
 export const BACKUP_RETRY_DELAYS_MS = [5, 15, 60].map((minutes) => minutes * 60 * 1000);
 /** How often the server looks whether a backup is due; a scheduled time is kept to this within. */
 export const BACKUP_CHECK_EVERY_MS = 60 * 1000;
+/**
+ * "Back up now" makes at most one backup in this long for the whole site (issue 34): each is a snapshot of the
+ * database and every image, so a button pressed again and again would fill the disk and the bucket.
+ */
+export const MANUAL_BACKUP_EVERY_MS = 10 * 60 * 1000;
+/**
+ * The newest this many backups made with "Back up now" are kept, on the server and in the bucket each, apart from
+ * the BACKUP_KEEP scheduled ones, which they never push out.
+ */
+export const MANUAL_BACKUPS_KEPT = 3;
+/** BACKUP_PASSPHRASE, at least: an encrypted backup can be attacked offline, for as long as its thief likes. */
+export const BACKUP_PASSPHRASE_MIN_LENGTH = 12;
 
 /**
  * What went wrong with a backup, as the owner is told it (server/services/backups/backup-failure.ts): the backups

@@ -1,4 +1,4 @@
-import type { BackupFailureKind, SpamReason } from './constants';
+import { type BackupFailureKind, MANUAL_BACKUP_EVERY_MS, type SpamReason } from './constants';
 /** The texts of SPEC sections 5 and 8, and our own server answers, written once. */
 
 const tryAgainIn = (minutes: number) => `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
@@ -152,12 +152,16 @@ export const MESSAGES = {
     "does not back itself up: keep the images with the bucket's own versioning or replication, and the database " +
     'with sqlite3 .backup (docs/deploy.md).',
   /** What each backup holds, as the Backups page says it. */
-  backupScopeArchive: (keyInside: boolean) =>
+  backupScopeArchive: (keyInside: boolean, encrypted: boolean) =>
     'Each backup holds the whole site: every project, post, client, team member, message and setting, the ' +
     (keyInside
       ? 'account, the images, and the key of two-factor sign-in.'
       : 'account and the images. The key of two-factor sign-in is SECRET_KEY, which is not in them: keep it beside ' +
-        'the backups.'),
+        'the backups.') +
+    (encrypted
+      ? ' They are encrypted with BACKUP_PASSPHRASE: keep it somewhere apart from the server, as without it no ' +
+        'backup can be brought back.'
+      : ' They are not encrypted: whoever gets one can read all of that. Setting BACKUP_PASSPHRASE encrypts them.'),
   backupScopeDatabase: (imagesBucket: string | undefined) =>
     'Each backup holds the database, as pg_dump writes it. ' +
     (imagesBucket
@@ -167,6 +171,10 @@ export const MESSAGES = {
   backupBucketUnlisted: (bucket: string) =>
     `The bucket "${bucket}" could not be listed just now, so its copies are not shown.`,
   backupRunning: 'A backup is being made just now. It will be in the list in a moment.',
+  backupNowTooSoon: (lastMadeAt: string, nextAt: string, minutes: number) =>
+    `A backup was made with Back up now on ${lastMadeAt}, ` +
+    `and one can be made every ${MANUAL_BACKUP_EVERY_MS / 60_000} minutes: the next from ` +
+    `${nextAt}, in ${minutes} minute${minutes === 1 ? '' : 's'}. The scheduled backups go on as usual.`,
   backupNotFound: 'Backup not found',
   mediaNotFound: 'Media item not found',
   imageNotInProject: 'That image does not belong to this project.',

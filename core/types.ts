@@ -264,10 +264,15 @@ export interface PageSeo {
 
 /** One backup (decision 025), wherever its copies are: this server's backups folder, the bucket, or both. */
 export interface BackupEntry {
-  /** Its file name, which says when it was made: studio-2026-11-25T20-00-00-000Z.tar.gz (or .pgdump). */
+  /**
+   * Its file name, which says when it was made: studio-2026-11-25T20-00-00-000Z.tar.gz (or .pgdump), with
+   * `-manual` before the extension for one made with "Back up now".
+   */
   name: string;
   /** When it was made, ISO UTC. */
   createdAt: string;
+  /** Made with "Back up now": kept apart from the scheduled ones (MANUAL_BACKUPS_KEPT). */
+  manual: boolean;
   bytes: number;
   onServer: boolean;
   inBucket: boolean;
@@ -291,7 +296,10 @@ export interface BackupOverview {
   scope: string;
   /** The next automatic attempt (a retry or the schedule), ISO UTC; null when there is none. */
   nextRunAt: string | null;
+  /** BACKUP_KEEP: the scheduled backups kept, on the server and in the bucket each. */
   keep: number;
+  /** The backups made with "Back up now" kept apart from those, in each place. */
+  manualKept: number;
   /** BACKUP_S3_BUCKET, when backups are copied there. */
   bucket: string | null;
   /** The bucket could not be listed just now: its copies are missing from `backups`. */

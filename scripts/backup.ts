@@ -1,5 +1,5 @@
 // `npm run backup -- <file>`: one .tar.gz holding a consistent copy of the
-// database and the uploads, safe to take while the server runs.
+// database and the uploads, safe to take while the server runs; encrypted with BACKUP_PASSPHRASE when it is set.
 import fs from 'node:fs';
 import { SECRET_KEY_ENTRY, writeBackupArchive } from '../server/services/backups/backup-archive';
 import { takeBackupFileLock } from '../server/services/backups/backup-lock';
@@ -24,6 +24,9 @@ async function backup(): Promise<void> {
         : config.secretKey
           ? '  the two-factor key: not in the archive, as SECRET_KEY holds it: keep SECRET_KEY to restore it'
           : `  the two-factor key: none yet (${config.secretKeyFile} is made at the server's first start)`,
+      config.backups.passphrase
+        ? '  encrypted with BACKUP_PASSPHRASE: npm run restore asks for it, and nothing opens the archive without it'
+        : '  not encrypted: whoever gets the archive can read it all; set BACKUP_PASSPHRASE to encrypt it',
     ].join('\n'),
   );
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { readConfig } from '../server/config';
-import { migrateToLatest, openPostgres, openSqlite } from '../server/db/database';
+import { migrateToLatest, onPostgresConnection, openSqlite } from '../server/db/database';
 import { DiskStorage, TEMP_PREFIX } from '../server/storage/disk-storage';
 import type { StoredObject } from '../server/storage/media-storage';
 import { S3Storage } from '../server/storage/s3-storage';
@@ -140,48 +140,80 @@ async function resetSequences(target: pg.Client, tables: string[]): Promise<void
   }
 }
 
+/**
+ * TEST_MOVE_PAUSE=1, for tests only: waits, forever, once every row is copied and before the copy is committed, so
+ * that a test can kill the move at its worst moment, when the target holds everything but the commit.
+ */
+async function pauseForTests(): Promise<void> {
+  if (process.env.TEST_MOVE_PAUSE !== '1') return;
+  console.log('Paused before the commit (TEST_MOVE_PAUSE=1).');
+  await new Promise(() => setInterval(() => undefined, 60_000));
+}
+
+/** Tables named in a refusal, at most; the rest are counted. */
+const TABLES_NAMED = 10;
+
+/**
+ * Refuses a target whose schema holds anything, naming what is there (each table with its rows) and what to do:
+ * the move never overwrites, and never drops what it did not make.
+ */
+async function refuseUnlessEmpty(client: pg.Client): Promise<void> {
+  const { rows: found } = await client.query<{ schema: string; name: string; type: string }>(
+    `select table_schema as schema, table_name as name, table_type as type from information_schema.tables
+     where table_schema = current_schema() order by table_name`,
+  );
+  if (found.length === 0) return;
+  const described: string[] = [];
+  for (const { name, type } of found.slice(0, TABLES_NAMED)) {
+    if (type !== 'BASE TABLE') {
+      described.push(`${name} (a view)`);
+      continue;
+    }
+    const { rows } = await client.query<{ count: number }>(
+      `select count(*) as count from "${name.replaceAll('"', '""')}"`,
+    );
+    const count = Number(rows[0]!.count);
+    described.push(`${name} (${count} row${count === 1 ? '' : 's'})`);
+  }
+  const more = found.length - described.length;
+  const schema = `"${found[0]!.schema.replaceAll('"', '""')}"`;
+  throw new Error(
+    `The target database is not empty: its schema ${schema} holds ${found.length} ` +
+      `table${found.length === 1 ? '' : 's'}: ${described.join(', ')}${more > 0 ? ` and ${more} more` : ''}. ` +
+      'Nothing was copied, and nothing there was changed. Give the move an empty database (createdb, then its ' +
+      'URL). If these tables are an earlier, finished move of this site that nothing uses, empty the schema ' +
+      `(psql "<the URL>" -c 'drop schema ${schema} cascade; create schema ${schema}') and run the move again. ` +
+      'A move that was stopped or failed leaves nothing behind: it never needs this.',
+  );
+}
+
+/**
+ * Makes the schema and copies every row in one transaction, on one connection: PostgreSQL's DDL is transactional,
+ * so a move that fails, or is killed at any point (its connection ends, and the server rolls back), leaves the
+ * target as it was found, and the move can simply be run again.
+ */
 async function copyDatabase(snapshotFile: string, url: string): Promise<Record<string, number>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const source = new SQLite(snapshotFile, { readonly: true, fileMustExist: true });
   try {
-    const { rows } = await client.query<{ count: string }>(
-      `select count(*) as count from information_schema.tables where table_schema = current_schema()`,
-    );
-    if (Number(rows[0]!.count) > 0) {
-      throw new Error(
-        `The target database is not empty (${rows[0]!.count} tables in its schema). Nothing was copied: ` +
-          'give an empty database (createdb), so that nothing there is overwritten.',
-      );
-    }
-    const source = new SQLite(snapshotFile, { readonly: true, fileMustExist: true });
-    try {
-      const db = openPostgres(url);
-      try {
-        await migrateToLatest(db);
-      } finally {
-        await db.destroy();
-      }
-      const order = await tablesInInsertOrder(client);
-      const counts: Record<string, number> = {};
-      await client.query('begin');
-      // The migrations seed a few rows (the site's texts and settings): the site's own replace them.
-      for (const table of [...order].reverse()) await client.query(`delete from "${table}"`);
-      for (const table of order) counts[table] = await copyTable(source, client, table);
-      await resetSequences(client, order);
-      await client.query('commit');
-      return counts;
-    } catch (error) {
-      // Left empty, as it was found, so that the move can simply be run again.
-      await client.query('rollback').catch(() => undefined);
-      const { rows: made } = await client.query<{ name: string }>(
-        `select table_name as name from information_schema.tables where table_schema = current_schema()`,
-      );
-      for (const { name } of made) await client.query(`drop table if exists "${name}" cascade`);
-      throw error;
-    } finally {
-      source.close();
-    }
+    await client.query('begin');
+    await refuseUnlessEmpty(client);
+    await migrateToLatest(onPostgresConnection(client), { inCallersTransaction: true });
+    const order = await tablesInInsertOrder(client);
+    const counts: Record<string, number> = {};
+    // The migrations seed a few rows (the site's texts and settings): the site's own replace them.
+    for (const table of [...order].reverse()) await client.query(`delete from "${table}"`);
+    for (const table of order) counts[table] = await copyTable(source, client, table);
+    await resetSequences(client, order);
+    await pauseForTests();
+    await client.query('commit');
+    return counts;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
   } finally {
+    source.close();
     await client.end();
   }
 }

@@ -1,7 +1,10 @@
 // `npm run restore -- <file>`: puts a backup's database and uploads back into
-// DATA_DIR, keeping the current ones in DATA_DIR/before-restore-<timestamp>/.
+// DATA_DIR, keeping the current ones in DATA_DIR/before-restore-<timestamp>/. An encrypted backup is opened with
+// BACKUP_PASSPHRASE, or the passphrase typed in a terminal.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
 import { type Config, decodeSecretKey } from '../server/config';
@@ -15,6 +18,12 @@ import {
   countRows,
   listFiles,
 } from '../server/services/backups/backup-archive';
+import {
+  DamagedBackupError,
+  decryptBackup,
+  isEncryptedBackup,
+  WrongPassphraseError,
+} from '../server/services/backups/backup-encryption';
 import { archiveArgument, describeTables, messageOf, runScript, sqliteConfig } from './backup-archive';
 
 /**
@@ -39,28 +48,33 @@ function ensureDatabaseUnused(databaseFile: string): void {
   }
 }
 
-/** Extracts the archive, refusing anything but the manifest, the database, the key file and files under uploads/. */
-async function extractArchive(archive: string, folder: string): Promise<void> {
+/**
+ * Extracts the archive (`decrypted`'s bytes when it is encrypted), refusing anything but the manifest, the database,
+ * the key file and files under uploads/.
+ */
+async function extractArchive(archive: string, decrypted: Readable | undefined, folder: string): Promise<void> {
   const unexpected: string[] = [];
+  const options: tar.TarOptionsWithAliasesAsyncNoFile = {
+    cwd: folder,
+    strict: true,
+    filter: (entryPath, entry) => {
+      const name = entryPath.replace(/\/+$/, '');
+      const type = 'type' in entry ? entry.type : undefined;
+      const allowed =
+        ((name === MANIFEST_ENTRY || name === DATABASE_ENTRY || name === SECRET_KEY_ENTRY) && type === 'File') ||
+        (name === UPLOADS_ENTRY && type === 'Directory') ||
+        (name.startsWith(`${UPLOADS_ENTRY}/`) &&
+          !name.split('/').includes('..') &&
+          (type === 'File' || type === 'Directory'));
+      if (!allowed) unexpected.push(entryPath);
+      return allowed;
+    },
+  };
   try {
-    await tar.extract({
-      file: archive,
-      cwd: folder,
-      strict: true,
-      filter: (entryPath, entry) => {
-        const name = entryPath.replace(/\/+$/, '');
-        const type = 'type' in entry ? entry.type : undefined;
-        const allowed =
-          ((name === MANIFEST_ENTRY || name === DATABASE_ENTRY || name === SECRET_KEY_ENTRY) && type === 'File') ||
-          (name === UPLOADS_ENTRY && type === 'Directory') ||
-          (name.startsWith(`${UPLOADS_ENTRY}/`) &&
-            !name.split('/').includes('..') &&
-            (type === 'File' || type === 'Directory'));
-        if (!allowed) unexpected.push(entryPath);
-        return allowed;
-      },
-    });
+    if (decrypted) await pipeline(decrypted, tar.extract(options));
+    else await tar.extract({ ...options, file: archive });
   } catch (error) {
+    if (error instanceof DamagedBackupError) throw error;
     throw new Error(`cannot read the archive (${messageOf(error)})`);
   }
   if (unexpected.length > 0) throw new Error(`unexpected entries: ${unexpected.slice(0, 5).join(', ')}`);
@@ -167,11 +181,69 @@ function swapIntoPlace(config: Config, incoming: string, withKey: boolean): stri
   return current.length > 0 ? keep : undefined;
 }
 
+/** Reads a line from the terminal without showing it. */
+function askHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  // Raw (no echo) before the question shows: what is typed or pasted at once is not shown either.
+  input.setRawMode(true);
+  process.stderr.write(question);
+  input.resume();
+  return new Promise((resolve, reject) => {
+    let typed = '';
+    const finish = (error?: Error) => {
+      input.off('data', read);
+      input.setRawMode(false);
+      input.pause();
+      process.stderr.write('\n');
+      if (error) reject(error);
+      else resolve(typed);
+    };
+    const read = (data: Buffer) => {
+      for (const char of data.toString('utf8')) {
+        if (char === '\r' || char === '\n') return finish();
+        if (char === '\u0003') return finish(new Error('Stopped. Nothing was changed.'));
+        typed = char === '\u007f' || char === '\b' ? [...typed].slice(0, -1).join('') : typed + char;
+      }
+    };
+    input.on('data', read);
+  });
+}
+
+/**
+ * An encrypted backup's bytes, decrypted as they are read, once its passphrase is checked: BACKUP_PASSPHRASE, or
+ * typed in a terminal. Undefined for an archive in the clear.
+ */
+async function openArchive(archive: string, config: Config): Promise<Readable | undefined> {
+  if (!isEncryptedBackup(archive)) return undefined;
+  let passphrase = config.backups.passphrase;
+  if (!passphrase) {
+    if (!process.stdin.isTTY) {
+      throw new Error(
+        `${archive} is encrypted: set BACKUP_PASSPHRASE to the passphrase it was made with, or run the restore in ` +
+          'a terminal to type it. Nothing was changed.',
+      );
+    }
+    passphrase = await askHidden('This backup is encrypted. Its passphrase (BACKUP_PASSPHRASE when it was made): ');
+  }
+  try {
+    return await decryptBackup(archive, passphrase);
+  } catch (error) {
+    if (!(error instanceof WrongPassphraseError)) {
+      throw new Error(`${archive} is not a usable backup: ${messageOf(error)}. Nothing was changed.`);
+    }
+    throw new Error(
+      `The passphrase ${config.backups.passphrase ? 'in BACKUP_PASSPHRASE' : 'typed'} does not open ${archive}: ` +
+        'it was encrypted with another one (or its first bytes were changed). Nothing was changed.',
+    );
+  }
+}
+
 async function restore(): Promise<void> {
   const archive = archiveArgument('npm run restore -- <file.tar.gz>');
   const config = sqliteConfig();
   if (!fs.existsSync(archive)) throw new Error(`No archive at ${archive}.`);
   ensureDatabaseUnused(config.databaseFile);
+  const decrypted = await openArchive(archive, config);
 
   fs.mkdirSync(config.dataDir, { recursive: true });
   // Inside DATA_DIR, so moving the restored data into place is a rename.
@@ -180,7 +252,7 @@ async function restore(): Promise<void> {
     let manifest: BackupManifest;
     let endedSessions: number;
     try {
-      await extractArchive(archive, incoming);
+      await extractArchive(archive, decrypted, incoming);
       manifest = verifyExtracted(incoming);
       endedSessions = endSessions(path.join(incoming, DATABASE_ENTRY));
     } catch (error) {
@@ -192,7 +264,7 @@ async function restore(): Promise<void> {
     const kept = swapIntoPlace(config, incoming, withKey);
     console.log(
       [
-        `Restored the backup of ${manifest.createdAt} into ${config.dataDir}`,
+        `Restored the ${decrypted ? 'encrypted ' : ''}backup of ${manifest.createdAt} into ${config.dataDir}`,
         `  rows: ${describeTables(manifest.tables)}`,
         `  uploads: ${manifest.uploads.files} files`,
         withKey

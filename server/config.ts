@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type BackupSchedule, parseBackupSchedule } from '../core/backup-schedule';
 import {
   CONTACT_FLOOD,
+  BACKUP_PASSPHRASE_MIN_LENGTH,
   DEFAULT_BACKUP_KEEP,
   DEFAULT_BACKUP_SCHEDULE,
   NOTIFY_RETRY,
@@ -105,6 +106,13 @@ export interface BackupConfig {
   folder: string;
   /** BACKUP_S3_BUCKET and its BACKUP_S3_ settings: each backup is copied there too. */
   bucket: S3Connection | undefined;
+  /**
+   * BACKUP_S3_SSE: `AES256` (the default) asks the bucket to encrypt each copy at rest; `off` for a service that
+   * refuses the request (MinIO without a KMS).
+   */
+  bucketServerSideEncryption: boolean;
+  /** BACKUP_PASSPHRASE: each archive is encrypted with it (decision 031); unset, archives are in the clear. */
+  passphrase: string | undefined;
 }
 
 export interface AnalyticsConfig {
@@ -288,11 +296,25 @@ function parseBackups(env: NodeJS.ProcessEnv, dataDir: string): BackupConfig {
     throw new ConfigError(`BACKUP_KEEP must be a whole number of backups, 1 or more, not "${env.BACKUP_KEEP}"`);
   }
   const bucket = env.BACKUP_S3_BUCKET?.trim();
+  // Taken as it is, spaces included: it must be typed again, years later, exactly as it was set.
+  const passphrase = env.BACKUP_PASSPHRASE || undefined;
+  if (passphrase !== undefined && [...passphrase].length < BACKUP_PASSPHRASE_MIN_LENGTH) {
+    throw new ConfigError(
+      `BACKUP_PASSPHRASE must be at least ${BACKUP_PASSPHRASE_MIN_LENGTH} characters: whoever gets a backup can ` +
+        'try passphrases against it for as long as they like. A few words make a good one.',
+    );
+  }
+  const sse = (env.BACKUP_S3_SSE || 'AES256').trim();
+  if (sse !== 'AES256' && sse.toLowerCase() !== 'off') {
+    throw new ConfigError(`BACKUP_S3_SSE must be "AES256" or "off", not "${env.BACKUP_S3_SSE}"`);
+  }
   return {
     schedule,
     keep,
     folder: path.join(dataDir, 'backups'),
     bucket: bucket ? parseS3Connection(env, 'BACKUP_S3_', bucket) : undefined,
+    bucketServerSideEncryption: sse === 'AES256',
+    passphrase,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
+  type PostgresPoolClient,
   SqliteDialect,
   SqliteDriver,
   sql,
@@ -110,6 +111,18 @@ export function openPostgres(url: string): Db {
   return db;
 }
 
+/**
+ * A Db on one PostgreSQL connection the caller holds, and may have in a transaction: every query goes to it, and
+ * destroying the Db leaves it open.
+ */
+export function onPostgresConnection(client: pg.Client): Db {
+  const connection = { query: client.query.bind(client) as PostgresPoolClient['query'], release: () => undefined };
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: { connect: async () => connection, end: async () => undefined } }),
+    plugins: [new CamelCasePlugin()],
+  });
+}
+
 export function openDatabase(target: DatabaseTarget): Db {
   return target.databaseUrl ? openPostgres(target.databaseUrl) : openSqlite(target.databaseFile);
 }
@@ -125,11 +138,17 @@ async function migrationTableSchema(db: Db): Promise<string | undefined> {
   return rows[0]?.schema;
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/**
+ * Brings the database to the latest migration. `inCallersTransaction`: the caller has `db`'s one connection in a
+ * transaction of its own, which holds the migrations too (PostgreSQL's DDL is transactional): `npm run move-to`
+ * makes the schema and copies the rows in one, so a move killed midway leaves nothing behind.
+ */
+export async function migrateToLatest(db: Db, options: { inCallersTransaction?: boolean } = {}): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: migrationProvider,
     migrationTableSchema: await migrationTableSchema(db),
+    disableTransactions: options.inCallersTransaction,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -363,6 +363,8 @@ export interface BackupStatusTable {
   lastFailureKind: string | null;
   /** The technical line: the error's code and message. */
   lastFailureDetail: string | null;
+  /** The last backup made with "Back up now": the next is allowed MANUAL_BACKUP_EVERY_MS after it. */
+  lastManualAt: string | null;
 }
 
 export interface Database {

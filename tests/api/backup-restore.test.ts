@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -167,6 +168,111 @@ describe.skipIf(onPostgres || onS3)('backup and restore', () => {
 
     expect(fingerprint()).toEqual(before);
     expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('.restore-'))).toEqual([]);
+  });
+});
+
+describe.skipIf(onPostgres || onS3)('a backup encrypted with BACKUP_PASSPHRASE', () => {
+  const passphrase = { BACKUP_PASSPHRASE: 'juniper smoke at Paro dzong' };
+  const encrypted = path.join(work, 'saved', 'encrypted.tar.gz');
+
+  it(
+    'holds nothing readable without it, refuses a wrong one, a cut or a changed archive, and comes back with it',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const backup = await runBackupScript('backup', encrypted, passphrase);
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toContain('encrypted with BACKUP_PASSPHRASE');
+      expect(modeOf(encrypted)).toBe(0o600);
+      const bytes = fs.readFileSync(encrypted);
+      expect(bytes.subarray(0, 8).toString('latin1')).toBe('DDBACKUP');
+      const entries: string[] = [];
+      await tar.list({ file: encrypted, onReadEntry: (entry) => entries.push(entry.path) }).catch(() => undefined);
+      expect(entries).toEqual([]);
+
+      // Written after the backup: the restore takes it away.
+      let running = await start();
+      expect((await writeBlog('Written after the encrypted backup')).status).toBe(201);
+      await stop();
+      const titles = async () => {
+        running = await start();
+        const blogs = await api<{ data: Blog[] }>(running, 'GET', '/api/blogs', { cookie });
+        await stop();
+        return blogs.body.data.map((post) => post.title);
+      };
+      expect(await titles()).toContain('Written after the encrypted backup');
+
+      const before = fingerprint();
+      const refusals: [string, string, Record<string, string>, RegExp][] = [
+        [
+          'a wrong passphrase',
+          encrypted,
+          { BACKUP_PASSPHRASE: 'juniper smoke at Paro dzonG' },
+          /The passphrase in BACKUP_PASSPHRASE does not open .*encrypted\.tar\.gz: it was encrypted with another one/,
+        ],
+        [
+          'no passphrase, and no terminal to type it',
+          encrypted,
+          {},
+          /encrypted\.tar\.gz is encrypted: set BACKUP_PASSPHRASE to the passphrase it was made with/,
+        ],
+      ];
+      const cut = path.join(work, 'saved', 'cut.tar.gz');
+      fs.writeFileSync(cut, bytes.subarray(0, bytes.length - 1000));
+      refusals.push([
+        'cut short',
+        cut,
+        passphrase,
+        /cut\.tar\.gz is not a usable backup: it is cut short or was changed after it was written/,
+      ]);
+      const changed = path.join(work, 'saved', 'changed.tar.gz');
+      const altered = Buffer.from(bytes);
+      altered[Math.floor(altered.length / 2)]! ^= 0x20;
+      fs.writeFileSync(changed, altered);
+      refusals.push([
+        'changed',
+        changed,
+        passphrase,
+        /changed\.tar\.gz is not a usable backup: it is cut short or was changed after it was written/,
+      ]);
+      for (const [what, file, env, words] of refusals) {
+        const refused = await runBackupScript('restore', file, env);
+        expect(refused.code, what).toBe(1);
+        expect(refused.stderr, what).toMatch(words);
+        expect(refused.stderr, what).toContain('Nothing was changed.');
+        expect(fingerprint(), what).toEqual(before);
+      }
+      expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('.restore-'))).toEqual([]);
+
+      const restored = await runBackupScript('restore', encrypted, passphrase);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain('Restored the encrypted backup of');
+      const after = await titles();
+      expect(after).not.toContain('Written after the encrypted backup');
+      expect(after).toContain('Winter on site');
+    },
+  );
+
+  it('asks for the passphrase in a terminal, without showing it as it is typed', { timeout: 60_000 }, async () => {
+    // util-linux's script(1) gives the restore a terminal of its own, as someone at the server's console would have.
+    const command = [process.execPath, '--import', 'tsx', 'scripts/restore.ts', encrypted].join(' ');
+    const terminal = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
+      cwd: path.resolve(import.meta.dirname, '..', '..'),
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    });
+    let shown = '';
+    const ended = new Promise<number | null>((resolve) => terminal.once('exit', resolve));
+    await new Promise<void>((resolve) =>
+      terminal.stdout.on('data', (chunk: Buffer) => {
+        shown += chunk.toString();
+        if (shown.includes('Its passphrase')) resolve();
+      }),
+    );
+    terminal.stdin.write(`${passphrase.BACKUP_PASSPHRASE}\r`);
+    expect(await ended, shown).toBe(0);
+    expect(shown).toContain('Restored the encrypted backup of');
+    expect(shown).not.toContain(passphrase.BACKUP_PASSPHRASE);
   });
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveImageUrl } from '../../core/image-url';
 import { api } from '../support/api-client';
 import { adminOf, CONTACT_MESSAGE_DEFAULTS, createProject } from '../support/factories';
-import { runScript } from '../support/scripts';
+import { runScript, startScriptUntil } from '../support/scripts';
 import { dropPostgresSchema, postgresUrlFor, probePostgres } from '../support/test-database';
 import { storageOf, testBucket, type TestBucket } from '../support/test-media';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -51,11 +51,21 @@ describe.skipIf(unreachable)('npm run move-to', () => {
     for (const dir of [sourceDir, targetDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const move = () =>
-    runScript('move-to', [url, '--s3'], {
-      DATA_DIR: sourceDir,
-      ...Object.fromEntries(Object.entries(bucket.env).filter(([name]) => name !== 'MEDIA_STORAGE')),
-    });
+  const moveEnv = () => ({
+    DATA_DIR: sourceDir,
+    ...Object.fromEntries(Object.entries(bucket.env).filter(([name]) => name !== 'MEDIA_STORAGE')),
+  });
+  const move = (to = url) => runScript('move-to', [to, '--s3'], moveEnv());
+
+  it('is left as it was by a move killed before it ends, so that the move can simply be run again', async () => {
+    // Killed at its worst moment: every table made and every row copied, the commit not yet made.
+    const moving = await startScriptUntil('move-to', [url], { ...moveEnv(), TEST_MOVE_PAUSE: '1' }, 'Paused');
+    const ended = new Promise((resolve) => moving.once('exit', resolve));
+    moving.kill('SIGKILL');
+    await ended;
+    await expect.poll(() => tablesIn(url), { timeout: 10_000 }).toEqual([]);
+    // The next test is that run again.
+  }, 120_000);
 
   it('copies every row and every image, checks them, and the site runs on the copy', async () => {
     const run = await move();
@@ -132,6 +142,47 @@ describe.skipIf(unreachable)('npm run move-to', () => {
     const run = await move();
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('The target database is not empty');
+    expect(run.stderr).toMatch(/holds \d+ tables: admins \(1 row\), .* and \d+ more\. Nothing was copied/);
     expect(await count()).toBe(before);
   }, 120_000);
+
+  it("refuses a target holding someone else's tables, says what is there and what to do, and leaves them", async () => {
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-move-other-'));
+    try {
+      const other = await postgresUrlFor(otherDir);
+      const client = new pg.Client({ connectionString: other });
+      await client.connect();
+      try {
+        await client.query('create table invoices (id integer primary key, total integer)');
+        await client.query('insert into invoices values (1, 100), (2, 250), (3, 75)');
+        await client.query('create table customers (id integer primary key)');
+      } finally {
+        await client.end();
+      }
+      const run = await move(other);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^The target database is not empty: /);
+      expect(run.stderr).toContain('2 tables: customers (0 rows), invoices (3 rows)');
+      expect(run.stderr).toContain('Nothing was copied');
+      expect(run.stderr).toContain('createdb');
+      expect(await tablesIn(other)).toEqual(['customers', 'invoices']);
+    } finally {
+      await dropPostgresSchema(otherDir);
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
+
+/** The tables of the schema a URL names, sorted. */
+async function tablesIn(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      'select table_name as name from information_schema.tables where table_schema = current_schema() order by 1',
+    );
+    return rows.map((row) => row.name);
+  } finally {
+    await client.end();
+  }
+}

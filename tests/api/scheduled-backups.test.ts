@@ -7,11 +7,13 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BACKUP_RETRY_DELAYS_MS } from '../../core/constants';
+import { BACKUP_RETRY_DELAYS_MS, MANUAL_BACKUP_EVERY_MS, MANUAL_BACKUPS_KEPT } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import type { BackupResult } from '../../core/types';
 import { takeBackupFileLock } from '../../server/services/backups/backup-lock';
 import { api } from '../support/api-client';
+import { runScript } from '../support/scripts';
+import { startTcpProxy } from '../support/tcp-proxy';
 import { backupBucketEnv, backupOverview, bucketNames, moveClockPast } from '../support/backups';
 import { adminOf, createProject } from '../support/factories';
 import { type LogLine, logLines, waitForLines } from '../support/log-lines';
@@ -199,6 +201,81 @@ describe('Back up now and the downloads', () => {
     }
   });
 
+  it('makes one backup per 10 minutes for the whole site, across workers and instances, and says when the next', async () => {
+    const { server, cookie } = await start({ WEB_CONCURRENCY: '2' });
+    const made = await api<{ data: BackupResult }>(server, 'POST', '/api/backups', { cookie });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { backup } = made.body.data as Extract<BackupResult, { made: true }>;
+    expect(backup).toMatchObject({ manual: true, name: expect.stringMatching(/Z-manual\.(tar\.gz|pgdump)$/) });
+
+    // Pressed again and again: each worker asks the database, and refuses in words, with the time to wait.
+    for (let press = 0; press < 4; press += 1) {
+      const refused = await api(server, 'POST', '/api/backups', { cookie });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatch(
+        /^A backup was made with Back up now on \d+ \w{3} \d{4}, \d\d:\d\d Bhutan time, and one can be made every 10 minutes: the next from \d+ \w{3} \d{4}, \d\d:\d\d Bhutan time, in (10|9) minutes\./,
+      );
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(8 * 60);
+    }
+    if (onPostgres) {
+      // Another instance of the site, sharing its database, refuses too.
+      const other = await start({ DATABASE_URL: await postgresUrlFor(server.dataDir) });
+      expect((await api(other.server, 'POST', '/api/backups', { cookie: other.cookie })).status).toBe(429);
+    }
+    expect((await backupOverview(server, cookie)).backups.map((entry) => entry.name)).toEqual([backup.name]);
+  });
+
+  it('keeps the backups made with Back up now apart: they never push a scheduled one out', async () => {
+    const bucket = await testBucket();
+    const { server, cookie } = await start({ ...SCHEDULED, BACKUP_KEEP: '2', ...backupBucketEnv(bucket) });
+    let overview = await backupOverview(server, cookie);
+    for (let day = 0; day < 2; day += 1) overview = await moveClockPast(server, cookie, overview.nextRunAt!);
+    const scheduled = overview.backups.map((entry) => entry.name);
+    expect(scheduled).toHaveLength(2);
+    expect(overview.backups.every((entry) => !entry.manual)).toBe(true);
+
+    // More than MANUAL_BACKUPS_KEPT by hand, each 10 minutes after the last.
+    const manual: string[] = [];
+    for (let press = 0; press < MANUAL_BACKUPS_KEPT + 2; press += 1) {
+      if (press > 0) await moveClock(server, cookie, MANUAL_BACKUP_EVERY_MS);
+      const made = await api<{ data: BackupResult }>(server, 'POST', '/api/backups', { cookie });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      manual.push((made.body.data as Extract<BackupResult, { made: true }>).backup.name);
+    }
+    const kept = [...scheduled, ...manual.slice(-MANUAL_BACKUPS_KEPT)].sort();
+    expect(filesIn(backupsFolder(server))).toEqual(kept);
+    expect(await bucketNames(bucket)).toEqual(kept);
+    overview = await backupOverview(server, cookie);
+    expect(overview.manualKept).toBe(MANUAL_BACKUPS_KEPT);
+    expect(overview.backups.filter((entry) => entry.manual).map((entry) => entry.name)).toEqual(
+      manual.slice(-MANUAL_BACKUPS_KEPT).reverse(),
+    );
+  }, 120_000);
+
+  it('puts each copy in the bucket with server-side encryption', async () => {
+    const bucket = await testBucket();
+    // Between the site and s3rver, which takes the header but does not keep it: the requests are read on the way.
+    const proxy = await startTcpProxy(Number(new URL(bucket.endpoint).port));
+    let sent = '';
+    proxy.watch((chunk) => (sent += chunk.toString('latin1')));
+    try {
+      const { server, cookie } = await start({
+        ...backupBucketEnv(bucket),
+        BACKUP_S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+      });
+      const made = await api<{ data: BackupResult }>(server, 'POST', '/api/backups', { cookie });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const { name } = (made.body.data as Extract<BackupResult, { made: true }>).backup;
+      expect(await bucketNames(bucket)).toEqual([name]);
+      const put = sent.indexOf(`PUT /${bucket.bucket}/${name}`);
+      expect(put).toBeGreaterThanOrEqual(0);
+      const headers = sent.slice(put, sent.indexOf('\r\n\r\n', put));
+      expect(headers).toMatch(/^x-amz-server-side-encryption: AES256$/im);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it.skipIf(onPostgres)('answers 409 while another backup of the site is under way', async () => {
     const { server, cookie } = await start({});
     const release = takeBackupFileLock(server.dataDir)!;
@@ -227,6 +304,34 @@ describe.skipIf(onPostgres)('an archive made by the schedule', () => {
   });
 });
 
+describe.skipIf(onPostgres)('with BACKUP_PASSPHRASE', () => {
+  it('encrypts each archive, says so on the page, and npm run restore brings it back with the passphrase', async () => {
+    const passphrase = { BACKUP_PASSPHRASE: 'yak butter tea at dawn' };
+    const { server, cookie } = await start(passphrase);
+    await createProject(adminOf(server, cookie), { title: 'Gasa Hot Spring Lodge' });
+    const { status, body } = await api<{ data: BackupResult }>(server, 'POST', '/api/backups', { cookie });
+    expect(status, JSON.stringify(body)).toBe(201);
+    const { name } = (body.data as Extract<BackupResult, { made: true }>).backup;
+    expect(name).toMatch(/Z-manual\.tar\.gz\.enc$/);
+    const archive = path.join(backupsFolder(server), name);
+    expect(fs.readFileSync(archive).subarray(0, 8).toString('latin1')).toBe('DDBACKUP');
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+    expect((await backupOverview(server, cookie)).scope).toBe(MESSAGES.backupScopeArchive(true, true));
+    await server.stop();
+
+    const restored = await runScript('restore', [archive], { DATA_DIR: server.dataDir, ...passphrase });
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain('Restored the encrypted backup of');
+    expect(restored.stdout).toContain('projects 1');
+  });
+
+  it('stops the start on a passphrase too short to resist guessing', async () => {
+    await expect(start({ BACKUP_PASSPHRASE: 'short' })).rejects.toThrow(
+      /BACKUP_PASSPHRASE must be at least 12 characters/,
+    );
+  });
+});
+
 describe.runIf(onPostgres)('on PostgreSQL', () => {
   it('backs up with pg_dump, in the custom format pg_restore reads', async () => {
     const { server, cookie } = await start({});
@@ -249,6 +354,11 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
     expect(filesIn(backupsFolder(server))).toEqual([]);
   });
 });
+
+/** Moves the server's clock (TEST_CLOCK=1) forward by `ms`. */
+async function moveClock(server: TestServer, cookie: string, ms: number): Promise<void> {
+  expect((await api(server, 'PUT', '/api/test-clock', { cookie, json: { forwardMs: ms } })).status).toBe(200);
+}
 
 /** Sets the time the schedule counts from, in the stopped server's database, as if its last scheduled run was then. */
 async function setScheduledFrom(dataDir: string, at: string): Promise<void> {

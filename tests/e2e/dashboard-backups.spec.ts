@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { MANUAL_BACKUP_EVERY_MS } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { formatSiteDateTime } from '../../core/site-time';
 import type { BackupResult } from '../../core/types';
@@ -17,7 +18,8 @@ test.afterEach(async () => {
 });
 
 async function signedInSite(page: Page): Promise<TestServer> {
-  site = await startTestServer();
+  // The test clock moves a test past Back up now's 10 minutes.
+  site = await startTestServer({ TEST_CLOCK: '1' });
   const response = await page.request.post(`${site.url}/api/auth/login`, {
     data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
     headers: { origin: site.origin },
@@ -26,9 +28,12 @@ async function signedInSite(page: Page): Promise<TestServer> {
   return site;
 }
 
+// The browser logs the 429 a second Back up now within 10 minutes answers, which the first test provokes.
+test.use({ allowedConsoleErrors: [/the server responded with a status of 429/] });
+
 const rows = (page: Page) => page.getByRole('group', { name: 'Saved backups' }).locator('tbody tr');
 
-test('lists a backup with its size and Bhutan time, Back up now adds one, and its download is the file', async ({
+test('lists a backup with its size and Bhutan time, Back up now says when it can make the next and then adds one, and its download is the file', async ({
   page,
 }) => {
   const server = await signedInSite(page);
@@ -44,7 +49,7 @@ test('lists a backup with its size and Bhutan time, Back up now adds one, and it
   const madeAt = formatSiteDateTime(backup.createdAt, 'Asia/Thimphu');
   expect(madeAt).toMatch(/Bhutan time$/);
   await expect(rows(page).first().getByRole('cell')).toHaveText([
-    madeAt,
+    `${madeAt} (Back up now)`,
     formatFileSize(backup.bytes),
     'On this server',
     backup.name,
@@ -53,6 +58,17 @@ test('lists a backup with its size and Bhutan time, Back up now adds one, and it
 
   const schedule = page.getByRole('region', { name: 'Schedule' });
   const button = schedule.getByRole('button', { name: 'Back up now' });
+  // One backup with Back up now per 10 minutes: the button says when the next can be made.
+  await button.click();
+  await expect(schedule.getByRole('alert')).toHaveText(
+    new RegExp(`^A backup was made with Back up now on ${madeAt}, and one can be made every 10 minutes: the next from`),
+  );
+  await expect(rows(page)).toHaveCount(1);
+  const moved = await page.request.put(`${server.url}/api/test-clock`, {
+    data: { forwardMs: MANUAL_BACKUP_EVERY_MS },
+    headers: { origin: server.origin },
+  });
+  expect(moved.status()).toBe(200);
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(schedule.getByRole('status')).toHaveText(

@@ -168,3 +168,21 @@ describe('the public address (SITE_URL)', () => {
     expect(readConfig({ NODE_ENV: 'development' }).siteUrlProblem).toBeUndefined();
   });
 });
+
+describe('BACKUP_PASSPHRASE and BACKUP_S3_SSE', () => {
+  it('takes the passphrase as it is, spaces included, and none when unset', () => {
+    expect(readConfig({}).backups.passphrase).toBeUndefined();
+    expect(readConfig({ BACKUP_PASSPHRASE: ' juniper smoke ' }).backups.passphrase).toBe(' juniper smoke ');
+  });
+
+  it('refuses a passphrase under 12 characters', () => {
+    expect(() => readConfig({ BACKUP_PASSPHRASE: 'eleven char' })).toThrow(/at least 12 characters/);
+  });
+
+  it('asks the bucket for server-side encryption unless told off', () => {
+    expect(readConfig({}).backups.bucketServerSideEncryption).toBe(true);
+    expect(readConfig({ BACKUP_S3_SSE: 'AES256' }).backups.bucketServerSideEncryption).toBe(true);
+    expect(readConfig({ BACKUP_S3_SSE: 'off' }).backups.bucketServerSideEncryption).toBe(false);
+    expect(() => readConfig({ BACKUP_S3_SSE: 'aws:kms' })).toThrow(ConfigError);
+  });
+});

@@ -12,6 +12,7 @@ import * as visitCountry from './0010-visit-country';
 import * as demoRecords from './0011-demo-records';
 import * as backupStatus from './0012-backup-status';
 import * as spamCeiling from './0013-spam-ceiling';
+import * as manualBackups from './0014-manual-backups';
 
 /**
  * Migrations are listed in code rather than read from a folder so that they
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-demo-records': demoRecords,
   '0012-backup-status': backupStatus,
   '0013-spam-ceiling': spamCeiling,
+  '0014-manual-backups': manualBackups,
 };
 
 export const migrationProvider: MigrationProvider = {

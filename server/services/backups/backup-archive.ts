@@ -1,12 +1,15 @@
 // What `npm run backup` and the scheduled backups write, and `npm run restore` expects: a .tar.gz holding
-// backup.json, the database snapshot, the uploads tree and the key file (decision 007).
+// backup.json, the database snapshot, the uploads tree and the key file (decision 007), encrypted with
+// BACKUP_PASSPHRASE when it is set (backup-encryption.ts, decision 031).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import type * as Tar from 'tar';
 import type { Config } from '../../config';
 import { onFirstUse } from '../../on-first-use';
+import { encryptingStream } from './backup-encryption';
 
 export const ARCHIVE_FORMAT = 1;
 export const MANIFEST_ENTRY = 'backup.json';
@@ -150,13 +153,21 @@ export async function writeBackupArchive(config: Config, archive: string): Promi
       secretKey: stageSecretKey(config, path.join(staging, SECRET_KEY_ENTRY)),
     };
     fs.writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
+    const entries = [MANIFEST_ENTRY, DATABASE_ENTRY, UPLOADS_ENTRY, ...(manifest.secretKey ? [SECRET_KEY_ENTRY] : [])];
+    const { passphrase } = config.backups;
     // Created with that mode, so no other user can open it even while it is written.
-    await loadTar().create({ gzip: true, portable: true, file: partial, cwd: staging, mode: ARCHIVE_FILE_MODE }, [
-      MANIFEST_ENTRY,
-      DATABASE_ENTRY,
-      UPLOADS_ENTRY,
-      ...(manifest.secretKey ? [SECRET_KEY_ENTRY] : []),
-    ]);
+    if (!passphrase) {
+      await loadTar().create(
+        { gzip: true, portable: true, file: partial, cwd: staging, mode: ARCHIVE_FILE_MODE },
+        entries,
+      );
+    } else {
+      await pipeline(
+        loadTar().create({ gzip: true, portable: true, cwd: staging }, entries),
+        await encryptingStream(passphrase),
+        fs.createWriteStream(partial, { mode: ARCHIVE_FILE_MODE }),
+      );
+    }
     fs.renameSync(partial, archive);
     return { manifest, databaseBytes: fs.statSync(databaseCopy).size };
   } finally {

@@ -19,12 +19,19 @@ export class BackupBucket {
   /** Reads and deletes objects as the images' bucket does; puts and lists its own way (below). */
   private readonly objects: S3Storage;
 
-  constructor(connection: S3Connection) {
+  constructor(
+    connection: S3Connection,
+    /** BACKUP_S3_SSE: each copy is put with S3's server-side encryption (SSE-S3, AES256). */
+    private readonly serverSideEncryption: boolean,
+  ) {
     this.name = connection.bucket;
     this.objects = new S3Storage({ ...connection, publicUrl: undefined }, { part: 'backup bucket' });
   }
 
-  /** Streams the file up: an archive with a site's every image can be larger than what is wise to hold in memory. */
+  /**
+   * Streams the file up (an archive with a site's every image can be larger than what is wise to hold in memory),
+   * asking the bucket to encrypt it at rest.
+   */
   async put(name: string, file: string): Promise<void> {
     await this.objects.client.send(
       new PutObjectCommand({
@@ -33,6 +40,9 @@ export class BackupBucket {
         Body: fs.createReadStream(file),
         ContentLength: fs.statSync(file).size,
         ContentType: 'application/octet-stream',
+        // Encrypted at rest by the bucket's service too (issue 34): without BACKUP_PASSPHRASE the archive itself
+        // is in the clear.
+        ...(this.serverSideEncryption && { ServerSideEncryption: 'AES256' }),
       }),
     );
   }

@@ -30,7 +30,9 @@ export async function startBackups(
   const method = backupMethodOf(config);
   const bucketConnection = method.kind === 'none' ? undefined : config.backups.bucket;
   // The AWS SDK is loaded only for a bucket, as for the images (server/storage).
-  const bucket = bucketConnection ? new (await import('./backup-bucket')).BackupBucket(bucketConnection) : undefined;
+  const bucket = bucketConnection
+    ? new (await import('./backup-bucket')).BackupBucket(bucketConnection, config.backups.bucketServerSideEncryption)
+    : undefined;
   const setup: BackupSetup = { method, bucket };
   const running = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {

@@ -2,14 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { describeBackupSchedule, nextBackupAt } from '../../../core/backup-schedule';
-import { BACKUP_RETRY_DELAYS_MS, BACKUP_FAILURE_KINDS, type BackupFailureKind } from '../../../core/constants';
+import {
+  BACKUP_FAILURE_KINDS,
+  BACKUP_RETRY_DELAYS_MS,
+  type BackupFailureKind,
+  MANUAL_BACKUP_EVERY_MS,
+  MANUAL_BACKUPS_KEPT,
+} from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
+import { formatSiteDateTime } from '../../../core/site-time';
 import type { BackupEntry, BackupFailure, BackupOverview, BackupResult } from '../../../core/types';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { BackupStatusTable } from '../../db/schema';
 import { logEvent } from '../../log';
 import type { ServiceContext } from '../context';
+import { RateLimitError } from '../limits/rate-limit';
 import { PARTIAL_INFIX, STAGING_PREFIX, writeBackupArchive } from './backup-archive';
 import type { BackupBucket } from './backup-bucket';
 import { type BackupStep, classifyBackupError } from './backup-failure';
@@ -21,7 +29,9 @@ import { dumpPostgres, findPgDump } from './pg-dump';
  * file (PostgreSQL, when pg_dump is installed), or not at all, with the reason in the owner's words.
  */
 export type BackupMethod =
-  { kind: 'archive' } | { kind: 'pg-dump'; pgDump: string; databaseUrl: string } | { kind: 'none'; reason: string };
+  | { kind: 'archive'; encrypted: boolean }
+  | { kind: 'pg-dump'; pgDump: string; databaseUrl: string }
+  | { kind: 'none'; reason: string };
 
 export function backupMethodOf(config: Config): BackupMethod {
   if (config.databaseUrl) {
@@ -33,7 +43,7 @@ export function backupMethodOf(config: Config): BackupMethod {
   if (config.mediaStorage.kind === 's3') {
     return { kind: 'none', reason: MESSAGES.backupsImagesInBucket(config.mediaStorage.bucket) };
   }
-  return { kind: 'archive' };
+  return { kind: 'archive', encrypted: Boolean(config.backups.passphrase) };
 }
 
 /** What a process needs to back the site up: set up once at start (backup-runner.ts) and kept on the context. */
@@ -43,20 +53,40 @@ export interface BackupSetup {
 }
 
 const EXTENSIONS = { archive: '.tar.gz', 'pg-dump': '.pgdump' } as const;
-/** A backup's name is the time it was made (UTC, as toISOString writes it with - for : and .), so names sort by age. */
-const BACKUP_NAME = /^studio-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.(tar\.gz|pgdump)$/;
+/** After the extension of an archive encrypted with BACKUP_PASSPHRASE, which `tar` alone cannot read. */
+const ENCRYPTED_SUFFIX = '.enc';
+/** Marks a backup made with "Back up now", which is kept apart from the scheduled ones. */
+const MANUAL_SUFFIX = '-manual';
+/**
+ * A backup's name is the time it was made (UTC, as toISOString writes it with - for : and .), so names sort by
+ * age, then `-manual` for one made with "Back up now", and `.enc` after an encrypted archive's extension.
+ */
+const BACKUP_NAME =
+  /^studio-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z(-manual)?\.(tar\.gz(?:\.enc)?|pgdump)$/;
 
 export function isBackupName(name: string): boolean {
   return BACKUP_NAME.test(name);
 }
 
-function backupNameAt(at: number, kind: keyof typeof EXTENSIONS): string {
-  return `studio-${new Date(at).toISOString().replace(/[:.]/g, '-')}${EXTENSIONS[kind]}`;
+function isManualBackup(name: string): boolean {
+  return BACKUP_NAME.exec(name)?.[6] === MANUAL_SUFFIX;
 }
 
-function createdAtOf(name: string): string {
+function backupNameAt(at: number, method: BackupMethod & { kind: keyof typeof EXTENSIONS }, manual: boolean): string {
+  const extension = `${EXTENSIONS[method.kind]}${method.kind === 'archive' && method.encrypted ? ENCRYPTED_SUFFIX : ''}`;
+  return `studio-${new Date(at).toISOString().replace(/[:.]/g, '-')}${manual ? MANUAL_SUFFIX : ''}${extension}`;
+}
+
+/** A backup's entry for the page, from its name and where its copies are. */
+function entryOf(name: string, bytes: number, where: Pick<BackupEntry, 'onServer' | 'inBucket'>): BackupEntry {
   const [, day, hours, minutes, seconds, ms] = BACKUP_NAME.exec(name)!;
-  return `${day}T${hours}:${minutes}:${seconds}.${ms}Z`;
+  return {
+    name,
+    createdAt: `${day}T${hours}:${minutes}:${seconds}.${ms}Z`,
+    manual: isManualBackup(name),
+    bytes,
+    ...where,
+  };
 }
 
 /** Newest first. */
@@ -85,6 +115,7 @@ function readStatus(db: Db): Promise<BackupStatus> {
       'lastFailureAt',
       'lastFailureKind',
       'lastFailureDetail',
+      'lastManualAt',
     ])
     .where('id', '=', 1)
     .executeTakeFirstOrThrow();
@@ -129,34 +160,70 @@ function removeLeftovers(config: Config): void {
 }
 
 /**
- * Copies to the bucket each of the newest BACKUP_KEEP backups of this server that it lacks (so a copy that failed
- * is made up by the next run), then deletes the bucket's older ones.
+ * The backups to keep of `names`: the newest BACKUP_KEEP scheduled ones and, apart, the newest MANUAL_BACKUPS_KEPT
+ * made with "Back up now", so that pressing it never pushes a scheduled backup out. Newest first.
+ */
+function backupsKept(names: Iterable<string>, keep: number): string[] {
+  const newest = [...names].sort(byAge);
+  return [
+    ...newest.filter((name) => !isManualBackup(name)).slice(0, keep),
+    ...newest.filter(isManualBackup).slice(0, MANUAL_BACKUPS_KEPT),
+  ].sort(byAge);
+}
+
+/**
+ * Copies to the bucket each backup of this server that is kept and that the bucket lacks (so a copy that failed is
+ * made up by the next run), then deletes the bucket's backups that are not kept.
  */
 async function copyToBucket(bucket: BackupBucket, folder: string, keep: number): Promise<void> {
   const there = new Set((await bucket.list(isBackupName)).map((backup) => backup.name));
-  const newest = [...listFolder(folder).keys()].sort(byAge).slice(0, keep);
-  for (const name of newest.filter((name) => !there.has(name))) {
+  for (const name of backupsKept(listFolder(folder).keys(), keep).filter((name) => !there.has(name))) {
     await bucket.put(name, path.join(folder, name));
     there.add(name);
   }
-  await bucket.delete([...there].sort(byAge).slice(keep));
+  const kept = new Set(backupsKept(there, keep));
+  await bucket.delete([...there].filter((name) => !kept.has(name)));
 }
 
 function pruneFolder(folder: string, keep: number): void {
-  for (const name of [...listFolder(folder).keys()].sort(byAge).slice(keep)) fs.rmSync(path.join(folder, name));
+  const names = [...listFolder(folder).keys()];
+  const kept = new Set(backupsKept(names, keep));
+  for (const name of names.filter((name) => !kept.has(name))) fs.rmSync(path.join(folder, name));
+}
+
+/**
+ * Refuses "Back up now" within MANUAL_BACKUP_EVERY_MS of the last backup it made, site-wide: read under the backup
+ * lock from the row every instance shares. A 429 whose words say when the next one can be made.
+ */
+function refuseManualTooSoon(status: BackupStatus, at: number, zone: string): void {
+  if (!status.lastManualAt) return;
+  const allowedAt = Date.parse(status.lastManualAt) + MANUAL_BACKUP_EVERY_MS;
+  if (allowedAt <= at) return;
+  // Shown to the minute, so rounded up to one: never a time at which it is still refused.
+  const shownAt = Math.ceil(allowedAt / 60_000) * 60_000;
+  const seconds = Math.ceil((allowedAt - at) / 1000);
+  throw new RateLimitError(
+    MESSAGES.backupNowTooSoon(
+      formatSiteDateTime(status.lastManualAt, zone),
+      formatSiteDateTime(new Date(shownAt).toISOString(), zone),
+      Math.ceil(seconds / 60),
+    ),
+    seconds,
+  );
 }
 
 export interface BackupRun {
   /** The clock's time (the publishing clock, which tests move): the backup's name and the times kept. */
   at: number;
-  /** Started by the schedule (a scheduled time or a retry), not by the owner. */
+  /** Started by the schedule (a scheduled time or a retry), not by the owner's "Back up now". */
   automatic: boolean;
 }
 
 /**
- * Makes one backup into DATA_DIR/backups, keeps the newest BACKUP_KEEP there, copies it to the bucket, and keeps
+ * Makes one backup into DATA_DIR/backups, keeps the newest there (backupsKept), copies it to the bucket, and keeps
  * the outcome. Answers undefined without doing anything when another process is backing the site up, or, for an
- * automatic run, when another instance has made the backup that was due since this one looked.
+ * automatic run, when another instance has made the backup that was due since this one looked. Throws a
+ * RateLimitError for "Back up now" within MANUAL_BACKUP_EVERY_MS of the last one it made.
  */
 export async function makeBackup(
   ctx: ServiceContext,
@@ -171,11 +238,15 @@ export async function makeBackup(
     const status = await readStatus(db);
     const due = nextAttemptAt(status, config);
     if (run.automatic && (due === null || due > run.at)) return undefined;
+    if (!run.automatic) refuseManualTooSoon(status, run.at, config.siteTimeZone);
     const atIso = new Date(run.at).toISOString();
+    // A backup written counts against "Back up now"'s limit, even if its copy to the bucket then fails; one that
+    // could not be written does not, so the owner can try again as soon as the fault is put right.
+    let lastManualAt: string | undefined;
     // A scheduled time that has come moves the schedule on, whatever the outcome: a failure has its retries.
     const scheduledDue = nextBackupAt(schedule, Date.parse(status.scheduledFrom), config.siteTimeZone);
     const scheduledFrom = run.automatic && scheduledDue !== null && scheduledDue <= run.at ? atIso : undefined;
-    const name = backupNameAt(run.at, method.kind);
+    const name = backupNameAt(run.at, method, !run.automatic);
     const file = path.join(folder, name);
     let step: BackupStep = 'write';
     try {
@@ -183,6 +254,7 @@ export async function makeBackup(
       fs.mkdirSync(folder, { recursive: true });
       if (method.kind === 'archive') await writeBackupArchive(config, file);
       else await dumpPostgres(db, method.databaseUrl, method.pgDump, file);
+      if (!run.automatic) lastManualAt = atIso;
       pruneFolder(folder, keep);
       if (bucket) {
         step = 'copy';
@@ -199,6 +271,7 @@ export async function makeBackup(
           lastFailureKind: kind,
           lastFailureDetail: detail,
           ...(scheduledFrom ? { scheduledFrom } : {}),
+          ...(lastManualAt ? { lastManualAt } : {}),
         })
         .where('id', '=', 1)
         .execute();
@@ -214,14 +287,19 @@ export async function makeBackup(
     }
     await db
       .updateTable('backupStatus')
-      .set({ failedAttempts: 0, lastSuccessAt: atIso, ...(scheduledFrom ? { scheduledFrom } : {}) })
+      .set({
+        failedAttempts: 0,
+        lastSuccessAt: atIso,
+        ...(scheduledFrom ? { scheduledFrom } : {}),
+        ...(lastManualAt ? { lastManualAt } : {}),
+      })
       .where('id', '=', 1)
       .execute();
     const bytes = fs.statSync(file).size;
     logEvent('info', 'backup made', { file, bytes, ...(bucket && { bucket: bucket.name }) });
     return {
       made: true,
-      backup: { name, createdAt: createdAtOf(name), bytes, onServer: true, inBucket: Boolean(bucket) },
+      backup: entryOf(name, bytes, { onServer: true, inBucket: Boolean(bucket) }),
     };
   });
 }
@@ -253,13 +331,11 @@ export async function describeBackups(ctx: ServiceContext, setup: BackupSetup): 
       };
     }
   }
-  const backups: BackupEntry[] = [...new Set([...local.keys(), ...remote.keys()])].sort(byAge).map((name) => ({
-    name,
-    createdAt: createdAtOf(name),
-    bytes: local.get(name) ?? remote.get(name)!,
-    onServer: local.has(name),
-    inBucket: remote.has(name),
-  }));
+  const backups = [...new Set([...local.keys(), ...remote.keys()])]
+    .sort(byAge)
+    .map((name) =>
+      entryOf(name, local.get(name) ?? remote.get(name)!, { onServer: local.has(name), inBucket: remote.has(name) }),
+    );
   const next = method.kind === 'none' ? null : nextAttemptAt(status, config);
   const media = config.mediaStorage;
   return {
@@ -269,10 +345,11 @@ export async function describeBackups(ctx: ServiceContext, setup: BackupSetup): 
       method.kind === 'none'
         ? method.reason
         : method.kind === 'archive'
-          ? MESSAGES.backupScopeArchive(!config.secretKey)
+          ? MESSAGES.backupScopeArchive(!config.secretKey, method.encrypted)
           : MESSAGES.backupScopeDatabase(media.kind === 's3' ? media.bucket : undefined),
     nextRunAt: next === null ? null : new Date(next).toISOString(),
     keep: config.backups.keep,
+    manualKept: MANUAL_BACKUPS_KEPT,
     bucket: bucket?.name ?? null,
     bucketProblem,
     backups,

@@ -36,6 +36,7 @@ export function BackupList({ overview }: { overview: BackupOverview }) {
             <tr key={backup.name}>
               <td>
                 <SiteDateTime at={backup.createdAt} />
+                {backup.manual && ' (Back up now)'}
               </td>
               <td>{formatFileSize(backup.bytes)}</td>
               <td>{whereWords(backup, bucket)}</td>

@@ -1,4 +1,4 @@
-import { BACKUP_RETRY_DELAYS_MS } from '../../../../core/constants';
+import { BACKUP_RETRY_DELAYS_MS, MANUAL_BACKUP_EVERY_MS } from '../../../../core/constants';
 import type { BackupOverview, BackupResult } from '../../../../core/types';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { useSiteTimeZone } from '../../../lib/site-time-zone';
@@ -26,8 +26,9 @@ export function BackupStatus({ overview }: { overview: BackupOverview }) {
       {overview.format && (
         <p>
           {overview.bucket
-            ? `Each backup is kept on this server and copied to the bucket “${overview.bucket}”; the newest ${overview.keep} are kept in each.`
-            : `The newest ${overview.keep} are kept on this server.`}
+            ? `Each backup is kept on this server and copied to the bucket “${overview.bucket}”; the newest ${overview.keep} are kept in each`
+            : `The newest ${overview.keep} are kept on this server`}
+          {`, and apart from them the newest ${overview.manualKept} made with Back up now (one every ${MANUAL_BACKUP_EVERY_MS / 60_000} minutes at most).`}
         </p>
       )}
       <dl className="backups__facts">

@@ -19,7 +19,8 @@ export function RestoreSteps({ format }: { format: NonNullable<BackupOverview['f
             <li>Stop the site.</li>
             <li>
               In the site’s folder on the server, as the site’s user and with the same DATA_DIR, run{' '}
-              <code>npm run restore -- DATA_DIR/backups/&lt;the backup’s file&gt;</code>
+              <code>npm run restore -- DATA_DIR/backups/&lt;the backup’s file&gt;</code>. A backup whose name ends in
+              “.enc” is encrypted: the restore takes its passphrase from BACKUP_PASSPHRASE, or asks for it.
             </li>
             <li>Start the site again.</li>
           </ol>
