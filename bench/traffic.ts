@@ -301,11 +301,13 @@ async function measure(engine: Engine, { pagesAndMemory }: { pagesAndMemory: boo
     const held = await breakpoint(engine, site.url, pid, targets);
     if (pagesAndMemory) {
       console.log('');
-      const afterPss = await idleMemory('after the load', pid);
+      // After the load each worker also holds its page cache (up to 72 MB of kept answers) and the heap it grew:
+      // printed, but the target is the memory a started site holds (issue 33), as bench/idle-memory.ts has it.
+      await idleMemory('after the load', pid);
       console.log(
         `  ${target(
-          Math.max(startPss, afterPss) <= MAX_IDLE_PSS_MIB,
-          `idle PSS ${MAX_IDLE_PSS_MIB} MiB or less with ${readProportionalKiBEach(pid).length - 1} workers`,
+          startPss <= MAX_IDLE_PSS_MIB,
+          `idle PSS after start ${MAX_IDLE_PSS_MIB} MiB or less with ${readProportionalKiBEach(pid).length - 1} workers`,
         )}`,
       );
     }
