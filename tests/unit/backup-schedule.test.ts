@@ -38,13 +38,15 @@ describe('BACKUP_SCHEDULE', () => {
 });
 
 describe('the backups’ configuration', () => {
-  it('backs up daily at 02:00, keeps 14 and copies nowhere by default', () => {
+  it('backs up daily at 02:00, keeps 14, copies nowhere and encrypts nothing by default', () => {
     const { backups, dataDir } = readConfig({});
     expect(backups).toEqual({
       schedule: { kind: 'daily', times: ['02:00'] },
       keep: 14,
       folder: `${dataDir}/backups`,
       bucket: undefined,
+      bucketServerSideEncryption: true,
+      passphrase: undefined,
     });
   });
 
