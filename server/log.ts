@@ -27,6 +27,11 @@ function flush(): void {
 
 process.on('exit', flush);
 
+/** An error as a log line's `error` field says it: its message, or what was thrown when it is no Error. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function logEvent(level: LogLevel, msg: string, fields: Record<string, unknown> = {}): void {
   const line = `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...processField, ...fields })}\n`;
   if (level !== 'info') {

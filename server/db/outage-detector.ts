@@ -1,4 +1,4 @@
-import { logEvent } from '../log';
+import { errorText, logEvent } from '../log';
 
 /**
  * What a failed call, or a probe, says about the database: `gone` is certain (the connection was refused or ended,
@@ -55,7 +55,7 @@ export class OutageDetector {
     } else if (this.state === 'available') {
       this.state = 'doubted';
       this.since = Date.now();
-      logEvent('warn', 'database slow', { error: reasonOf(error) });
+      logEvent('warn', 'database slow', { error: errorText(error) });
     }
     this.startProbing();
   }
@@ -70,7 +70,7 @@ export class OutageDetector {
   private goDown(error: unknown): void {
     if (this.state === 'available') this.since = Date.now();
     this.state = 'unavailable';
-    logEvent('error', 'database unavailable', { error: reasonOf(error) });
+    logEvent('error', 'database unavailable', { error: errorText(error) });
   }
 
   private startProbing(): void {
@@ -100,8 +100,4 @@ export class OutageDetector {
       if (outcome.failure === 'gone' || this.unanswered >= UNANSWERED_PROBES_FOR_OUTAGE) this.goDown(outcome.error);
     });
   }
-}
-
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

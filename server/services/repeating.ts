@@ -1,4 +1,4 @@
-import { logEvent } from '../log';
+import { errorText, logEvent } from '../log';
 
 /** Work the server does again and again beside the requests: the e-mail sender, the visit batches, the backups. */
 export interface Repeating {
@@ -39,9 +39,7 @@ export function repeating(
       .then(
         (answer) => (typeof answer === 'number' ? answer : everyMs),
         (error: unknown) => {
-          logEvent('error', failure, {
-            error: error instanceof Error ? error.message : String(error),
-          });
+          logEvent('error', failure, { error: errorText(error) });
           return everyMs;
         },
       )
