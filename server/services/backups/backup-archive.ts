@@ -155,19 +155,11 @@ export async function writeBackupArchive(config: Config, archive: string): Promi
     fs.writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
     const entries = [MANIFEST_ENTRY, DATABASE_ENTRY, UPLOADS_ENTRY, ...(manifest.secretKey ? [SECRET_KEY_ENTRY] : [])];
     const { passphrase } = config.backups;
+    const encrypting = passphrase ? await encryptingStream(passphrase) : undefined;
+    const packed = loadTar().create({ gzip: true, portable: true, cwd: staging }, entries);
     // Created with that mode, so no other user can open it even while it is written.
-    if (!passphrase) {
-      await loadTar().create(
-        { gzip: true, portable: true, file: partial, cwd: staging, mode: ARCHIVE_FILE_MODE },
-        entries,
-      );
-    } else {
-      await pipeline(
-        loadTar().create({ gzip: true, portable: true, cwd: staging }, entries),
-        await encryptingStream(passphrase),
-        fs.createWriteStream(partial, { mode: ARCHIVE_FILE_MODE }),
-      );
-    }
+    const written = fs.createWriteStream(partial, { mode: ARCHIVE_FILE_MODE });
+    await (encrypting ? pipeline(packed, encrypting, written) : pipeline(packed, written));
     fs.renameSync(partial, archive);
     return { manifest, databaseBytes: fs.statSync(databaseCopy).size };
   } finally {

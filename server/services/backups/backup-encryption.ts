@@ -32,7 +32,7 @@ const CHECK_BYTES = 16;
 const TAG_BYTES = 16;
 
 /** scrypt's cost: N = 2^17 and r = 8 take 128 MiB and about half a second, as the password hashes do. */
-export interface ScryptCost {
+interface ScryptCost {
   log2N: number;
   r: number;
   p: number;

@@ -79,11 +79,11 @@ function backupNameAt(at: number, method: BackupMethod & { kind: keyof typeof EX
 
 /** A backup's entry for the page, from its name and where its copies are. */
 function entryOf(name: string, bytes: number, where: Pick<BackupEntry, 'onServer' | 'inBucket'>): BackupEntry {
-  const [, day, hours, minutes, seconds, ms] = BACKUP_NAME.exec(name)!;
+  const [, day, hours, minutes, seconds, ms, manual] = BACKUP_NAME.exec(name)!;
   return {
     name,
     createdAt: `${day}T${hours}:${minutes}:${seconds}.${ms}Z`,
-    manual: isManualBackup(name),
+    manual: manual === MANUAL_SUFFIX,
     bytes,
     ...where,
   };
