@@ -63,7 +63,7 @@ export default defineConfig({
       applyToEnvironment: (environment) => environment.name === 'ssr',
       outputOptions: (options) => ({
         ...options,
-        entryFileNames: (chunk) => (chunk.name === 'index' ? 'index.js' : `${chunk.name}.js`),
+        entryFileNames: '[name].js',
       }),
     },
   ],

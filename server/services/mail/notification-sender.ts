@@ -33,10 +33,6 @@ function isPermanent(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * Sends the outbox's e-mails in the background of this server, from start-up: what was pending at a stop
  * or crash is sent after the restart. Each server looks every NOTIFY_RETRY.pollMs (or sooner, when a retry
@@ -104,17 +100,11 @@ export function startNotificationSender(ctx: ServiceContext, notifications: Noti
     return due ? Math.max(0, Math.min(pollMs, due.getTime() - Date.now())) : pollMs;
   }
 
-  const rounds = repeating(
-    () =>
-      sendDue()
-        .then(nextWait)
-        .catch((error: unknown) => {
-          // The database was unreachable, say: try again at the next poll.
-          logEvent('error', 'contact e-mail sender failed', { error: describeError(error) });
-          return NOTIFY_RETRY.pollMs;
-        }),
-    { everyMs: NOTIFY_RETRY.pollMs },
-  );
+  // A round that fails (the database unreachable, say) is logged by repeating, and the next comes at the next poll.
+  const rounds = repeating(() => sendDue().then(nextWait), {
+    everyMs: NOTIFY_RETRY.pollMs,
+    failure: 'contact e-mail sender failed',
+  });
   return {
     wake: () => void rounds.run(),
     stop: async () => {
