@@ -2,7 +2,7 @@ import { describeBackupSchedule } from '../../../core/backup-schedule';
 import { BACKUP_CHECK_EVERY_MS } from '../../../core/constants';
 import type { BackupResult } from '../../../core/types';
 import { isConnectionFailure } from '../../db/availability';
-import { logEvent } from '../../log';
+import { errorText, logEvent } from '../../log';
 import { onPublishingClockMoved } from '../content/publishing-clock';
 import type { ServiceContext } from '../context';
 import { repeating } from '../repeating';
@@ -49,7 +49,7 @@ export async function startBackups(
     } catch (error) {
       // An outage is logged once where it is seen (db/availability.ts); the next check tries again.
       if (!isConnectionFailure(error)) {
-        logEvent('error', 'backup schedule failed', { error: error instanceof Error ? error.message : String(error) });
+        logEvent('error', 'backup schedule failed', { error: errorText(error) });
       }
     }
   };

@@ -1,6 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { logEvent } from '../../log';
+import { errorText, logEvent } from '../../log';
 
 /**
  * The country of a page view's address (issue 23, decision 019): DB-IP's "IP to Country Lite" data (CC BY 4.0,
@@ -472,7 +472,7 @@ export function visitCountryTable(): Promise<CountryTable | null> {
       return table;
     } catch (error) {
       logEvent('warn', 'country data not loaded: visits are counted without their country', {
-        error: error instanceof Error ? error.message : String(error),
+        error: errorText(error),
       });
       return null;
     }

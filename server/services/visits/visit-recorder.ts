@@ -4,7 +4,7 @@ import { VISIT_GAP_MS, VISIT_QUEUE } from '../../../core/constants';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { VisitEventsTable } from '../../db/schema';
-import { logEvent } from '../../log';
+import { errorText, logEvent } from '../../log';
 import { rateLimitKey } from '../limits/client-key';
 import type { ServiceContext } from '../context';
 import { repeating } from '../repeating';
@@ -137,7 +137,7 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
       if (queue.length >= batchSize) void flushes.run();
     } catch (error) {
       // The database did not answer for the salt or the session: the view is lost, the page was not.
-      logEvent('warn', 'visit not counted', { error: error instanceof Error ? error.message : String(error) });
+      logEvent('warn', 'visit not counted', { error: errorText(error) });
     }
   }
 
@@ -178,8 +178,7 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
       failing = false;
     } catch (error) {
       // Kept for the next flush, within the queue's bound; what does not fit is counted as dropped.
-      if (!failing)
-        logEvent('warn', 'visits not written', { error: error instanceof Error ? error.message : String(error) });
+      if (!failing) logEvent('warn', 'visits not written', { error: errorText(error) });
       failing = true;
       const keep = batch.slice(0, Math.max(0, queueMax - queue.length));
       for (const view of batch.slice(keep.length)) drop(view.day, 'queue-full');
