@@ -427,6 +427,9 @@ describe('every write, and the next public read', () => {
         expect(answer.made).toBe(true);
       },
     },
+    'POST /api/test-clock/flush-visits': {
+      notContent: 'the tests’ hook (TEST_CLOCK=1) that writes the waiting page views now: visits, no content',
+    },
     'PUT /api/test-clock': {
       notContent: 'the tests’ publishing clock (TEST_CLOCK=1), no row; a publication time passing moves the watch',
     },

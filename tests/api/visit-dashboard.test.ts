@@ -3,6 +3,7 @@ import { MESSAGES } from '../../core/messages';
 import { queryServerDatabase } from '../support/test-database';
 import { startSignedIn, type TestServer } from '../support/test-server';
 import { api } from '../support/api-client';
+import { writeWaitingViews } from '../support/visit-batches';
 import { BROWSER_USER_AGENTS } from '../support/user-agent-fixtures';
 
 /**
@@ -14,7 +15,7 @@ let server: TestServer;
 let cookie: string;
 
 beforeAll(async () => {
-  ({ server, cookie } = await startSignedIn());
+  ({ server, cookie } = await startSignedIn({ TEST_CLOCK: '1' }));
 });
 afterAll(() => server?.stop());
 
@@ -90,7 +91,7 @@ describe('the Count visits switch in Settings', () => {
     expect(home.body).not.toContain('Most viewed');
     // The public pages send no beacon now, and one sent anyway is not kept.
     expect(await beacon('/contact')).toBe(204);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await writeWaitingViews(server, cookie);
     expect(await storedViews()).toBe(before);
 
     expect((await saveSettings(true)).status).toBe(200);

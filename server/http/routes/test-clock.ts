@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { ServiceContext } from '../../services/context';
+import type { ServerContext } from '../../server-context';
 import { parseInput } from '../../services/errors';
 import { movePublishingClockForward, publishingNow } from '../../services/content/publishing-clock';
 import { requireAdmin } from '../session';
@@ -15,16 +15,21 @@ const moveSchema = z.object({
 });
 
 /**
- * Mounted only with TEST_CLOCK=1 (config.ts): moves the publishing clock forward, so a test sees a scheduled
- * post appear at its time without waiting. It needs the session, and moving it could only publish early
- * what the administrator could publish anyway.
+ * Mounted only with TEST_CLOCK=1 (config.ts), so tests need not wait for time to pass: `PUT /` moves the
+ * publishing clock forward (a scheduled post appears at its time), and `POST /flush-visits` writes this process's
+ * waiting page views now (a test sees a view counted, or not counted, without waiting for the next batch). Both
+ * need the session; moving the clock could only publish early what the administrator could publish anyway.
  */
-export function testClockRouter(ctx: ServiceContext): Router {
+export function testClockRouter(ctx: ServerContext): Router {
   const router = Router();
   if (!ctx.config.testClock) return router;
   router.put('/', requireAdmin, (req, res) => {
     movePublishingClockForward(parseInput(moveSchema, bodyFields(req)).forwardMs);
     res.json({ data: { now: publishingNow() } });
+  });
+  router.post('/flush-visits', requireAdmin, async (_req, res) => {
+    await ctx.visits?.flush();
+    res.json({ data: { written: true } });
   });
   return router;
 }

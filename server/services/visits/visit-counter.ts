@@ -19,8 +19,8 @@ export interface Beacon {
 export interface VisitRecorder {
   /** Turns a beacon into a page view in the queue, or counts why not. Never throws. */
   record: (beacon: Beacon) => Promise<void>;
-  /** Writes what waits (also run by the timer and when a batch is full). */
+  /** Writes what waits, beacons still being read included (also run by the timer and when a batch is full). */
   flush: () => Promise<void>;
-  /** Stops the timer, then writes what waits. */
+  /** Stops the timer, then writes what waits, beacons still being read included. */
   stop: () => Promise<void>;
 }

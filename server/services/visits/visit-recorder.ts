@@ -89,6 +89,9 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
   let drops = new Map<string, number>();
   let stopped = false;
   let failing = false;
+  // Beacons answered but still being read (session, salt, country): a flush waits for them, so it writes every view
+  // the endpoint has answered for.
+  const reading = new Set<Promise<void>>();
 
   const drop = (day: string, reason: VisitDropReason, count = 1) => {
     const key = `${day}|${reason}`;
@@ -125,8 +128,14 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
     };
   }
 
-  async function record(beacon: Beacon): Promise<void> {
-    if (stopped) return;
+  function record(beacon: Beacon): Promise<void> {
+    if (stopped) return Promise.resolve();
+    const read = queueView(beacon).finally(() => reading.delete(read));
+    reading.add(read);
+    return read;
+  }
+
+  async function queueView(beacon: Beacon): Promise<void> {
     const at = now();
     try {
       const view = await viewOf(beacon, at);
@@ -189,11 +198,17 @@ export function startVisitRecorder(ctx: ServiceContext, options: VisitRecorderOp
 
   const flushes = repeating(flushOnce, { everyMs: options.flushMs ?? VISIT_QUEUE.flushMs, startNow: false });
 
+  const readingDone = () => Promise.all(reading);
+
   return {
     record,
-    flush: flushes.run,
+    flush: async () => {
+      await readingDone();
+      await flushes.run();
+    },
     stop: async () => {
       stopped = true;
+      await readingDone();
       await flushes.stop();
       await flushOnce();
     },
