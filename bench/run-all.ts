@@ -9,6 +9,7 @@ const BENCHES: { file: string; flags?: string[] }[] = [
   { file: 'api-throughput.ts' },
   { file: 'engines.ts' },
   { file: 'sign-in-flood.ts' },
+  { file: 'page-cache-junk.ts' },
   { file: 'page-speed.ts' },
   { file: 'lighthouse.ts' },
   { file: 'image-quality.ts' },

@@ -116,7 +116,8 @@ describe('the bucket going away', () => {
     expect(cutUpload.status).toBe(503);
     expect(cutUpload.body).toEqual({ error: MESSAGES.imageStoreUnavailableNotSaved });
     expect(cutUpload.headers.get('retry-after')).toBe(String(STORAGE_RETRY_AFTER_SECONDS));
-    expect(answeredAfterCutMs).toBeLessThan(2000);
+    // Answered without waiting out a request timeout: the refused connection is taken for the outage it is.
+    expect(answeredAfterCutMs).toBeLessThan(S3_REQUEST_TIMEOUT_MS);
 
     // While the bucket is down: pages from the page cache, images refused in words, a delete, another upload.
     const during = { pages: 0, pagesOk: 0, images: [] as string[], slowestImageMs: 0 };
@@ -149,14 +150,14 @@ describe('the bucket going away', () => {
     const downUpload = await upload();
     // The bucket is known down: refused before the image is even encoded.
     expect(downUpload.status).toBe(503);
-    expect(downUpload.ms).toBeLessThan(2000);
+    expect(downUpload.ms).toBeLessThan(S3_REQUEST_TIMEOUT_MS);
     // The process serves, and says which part is down (decision 027).
     expect(await api(server, 'GET', '/api/health')).toMatchObject({
       status: 200,
       body: { status: 'degraded', mediaStorage: 'unavailable' },
     });
     expect(during.pagesOk).toBe(during.pages);
-    expect(during.slowestImageMs).toBeLessThan(2000);
+    expect(during.slowestImageMs).toBeLessThan(S3_REQUEST_TIMEOUT_MS);
 
     // The bucket comes back on the same port and folder; the next upload is stored.
     await own.restart();
@@ -255,8 +256,8 @@ describe('the bucket going away', () => {
         retryAfter: String(STORAGE_RETRY_AFTER_SECONDS),
       });
       expect(nextUpload).toMatchObject({ status: 503, body: { error: MESSAGES.imageStoreUnavailableNotSaved } });
-      // Far below the 15 s the first ones waited; a bound, not a benchmark.
-      for (const ms of [next.ms, nextUpload.ms]) expect(ms).toBeLessThan(2000);
+      // Without a request to the bucket (sent.others, below), so without waiting out a request timeout.
+      for (const ms of [next.ms, nextUpload.ms]) expect(ms).toBeLessThan(S3_REQUEST_TIMEOUT_MS);
       // Until a probe has gone out: it, and nothing else, asks the bucket meanwhile.
       const waitFrom = performance.now();
       while (sent.probes === 0 && performance.now() - waitFrom < 2 * STORAGE_PROBE_INTERVAL_MS) await sleep(100);

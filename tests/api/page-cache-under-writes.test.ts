@@ -138,8 +138,7 @@ describe('kept pages through writes that are not content, with two workers', () 
   });
 
   it('keeps them through the inbox’s marks and deletions', async () => {
-    const [message] = (await api<{ data: { id: number }[] }>(server, 'GET', '/api/contacts', { cookie })).body
-      .data;
+    const [message] = (await api<{ data: { id: number }[] }>(server, 'GET', '/api/contacts', { cookie })).body.data;
     expect(
       (await api(server, 'PUT', `/api/contacts/${message!.id}`, { cookie: cookie, json: { read: true } })).status,
     ).toBe(200);

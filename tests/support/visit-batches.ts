@@ -8,5 +8,6 @@ import type { TestServer } from './test-server';
  */
 export async function writeWaitingViews(server: TestServer, cookie: string): Promise<void> {
   const answer = await api(server, 'POST', '/api/test-clock/flush-visits', { cookie });
-  if (answer.status !== 200) throw new Error(`flush-visits answered ${answer.status}: start the server with TEST_CLOCK=1`);
+  if (answer.status !== 200)
+    throw new Error(`flush-visits answered ${answer.status}: start the server with TEST_CLOCK=1`);
 }
