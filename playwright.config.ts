@@ -27,7 +27,8 @@ function server(port: number, demo: boolean, limits: Record<string, string>) {
     command: `${prepare} && node server.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The first demo server seeds the run's template (prepare-data.ts): minutes on a busy machine.
+    timeout: 300_000,
     env: {
       NODE_ENV: 'production',
       PORT: String(port),

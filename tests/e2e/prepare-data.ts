@@ -25,7 +25,10 @@ async function seedTemplate(): Promise<void> {
     }
   }
   const seeding = `${template}.seeding`;
-  const server = await startTestServer({ SEED_DEMO: '1', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD }, seeding);
+  // Seeding draws and encodes 64 images: minutes on a machine busy with other work (playwright.config.ts waits as long).
+  const server = await startTestServer({ SEED_DEMO: '1', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD }, seeding, {
+    startTimeoutMs: 280_000,
+  });
   await server.stop();
   // A folder that exists is complete: one cut short by a failure is never taken for the template.
   fs.renameSync(seeding, template);
