@@ -1,43 +1,11 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { HOTP, Secret, TOTP } from 'otpauth';
 import { TOTP_DIGITS, TOTP_DRIFT_STEPS, TOTP_PERIOD_S } from '../../../core/constants';
 
-/** RFC 6238 time-based one-time codes (SHA-1, 6 digits, 30 s), as authenticator apps compute them. */
+/** RFC 6238 time-based one-time codes (SHA-1, 6 digits, 30 s), as authenticator apps compute them (otpauth). */
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-export function base32Encode(bytes: Buffer): string {
-  let bits = 0;
-  let value = 0;
-  let text = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      text += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return bits > 0 ? text + BASE32[(value << (5 - bits)) & 31] : text;
-}
-
-function base32Decode(text: string): Buffer {
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const char of text.replace(/=+$/, '').toUpperCase()) {
-    value = (value << 5) | BASE32.indexOf(char);
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(bytes);
-}
-
-/** 160 random bits, the length RFC 4226 recommends for SHA-1, in the base32 apps expect. */
-export function newTotpSecret(): string {
-  return base32Encode(randomBytes(20));
+/** `bytes` random bytes in base32, the alphabet apps expect: 20 (160 bits, RFC 4226's length for SHA-1) for a key. */
+export function randomBase32(bytes = 20): string {
+  return new Secret({ size: bytes }).base32;
 }
 
 export function totpStep(now: number): number {
@@ -46,12 +14,7 @@ export function totpStep(now: number): number {
 
 /** The code for one time step (RFC 4226's HOTP with the step as its counter). */
 export function totpCode(secret: string, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const digest = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = digest[digest.length - 1]! & 15;
-  const number = digest.readUInt32BE(offset) & 0x7fffffff;
-  return String(number % 10 ** TOTP_DIGITS).padStart(TOTP_DIGITS, '0');
+  return HOTP.generate({ secret: Secret.fromBase32(secret), digits: TOTP_DIGITS, counter: step });
 }
 
 /**
@@ -61,22 +24,25 @@ export function totpCode(secret: string, step: number): string {
 export function matchTotpStep(secret: string, code: string, now: number, lastUsedStep: number | null): number | null {
   if (!/^\d+$/.test(code) || code.length !== TOTP_DIGITS) return null;
   const current = totpStep(now);
-  for (let step = current - TOTP_DRIFT_STEPS; step <= current + TOTP_DRIFT_STEPS; step += 1) {
-    if (lastUsedStep !== null && step <= lastUsedStep) continue;
-    if (timingSafeEqual(Buffer.from(totpCode(secret, step)), Buffer.from(code))) return step;
-  }
-  return null;
+  const delta = HOTP.validate({
+    token: code,
+    secret: Secret.fromBase32(secret),
+    digits: TOTP_DIGITS,
+    counter: current,
+    window: TOTP_DRIFT_STEPS,
+  });
+  if (delta === null) return null;
+  const step = current + delta;
+  return lastUsedStep !== null && step <= lastUsedStep ? null : step;
 }
 
 /** What the QR code holds: the key URI format every authenticator app reads. */
 export function otpauthUri(secret: string, account: string, issuer: string): string {
-  const label = encodeURIComponent(`${issuer}:${account}`);
-  const params = new URLSearchParams({
-    secret,
+  return new TOTP({
     issuer,
-    algorithm: 'SHA1',
-    digits: String(TOTP_DIGITS),
-    period: String(TOTP_PERIOD_S),
-  });
-  return `otpauth://totp/${label}?${params.toString()}`;
+    label: account,
+    secret: Secret.fromBase32(secret),
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_S,
+  }).toString();
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type qrcode from 'qrcode-generator';
 import type { TwoFactorSetup } from '../../../core/account';
 import { RECOVERY_CODE_COUNT } from '../../../core/constants';
@@ -12,7 +12,7 @@ import { AppError, parseInput } from '../errors';
 import type { AdminSession, ClientMeta } from './sessions';
 import { getSiteSettings } from '../content/settings';
 import { recordSignInEvent } from './sign-in-events';
-import { base32Encode, matchTotpStep, newTotpSecret, otpauthUri } from './totp';
+import { matchTotpStep, otpauthUri, randomBase32 } from './totp';
 import { readTotpSecret } from './totp-secrets';
 import { onFirstUse } from '../../on-first-use';
 
@@ -35,7 +35,7 @@ async function twoFactorSecret(db: Db, adminId: number): Promise<string | null> 
 /** A new secret waiting to be confirmed; the one in use (if any) stays until a code from the new one arrives. */
 export async function startTwoFactorSetup(ctx: ServiceContext, session: AdminSession): Promise<TwoFactorSetup> {
   if (await twoFactorSecret(ctx.db, session.adminId)) throw new AppError(409, MESSAGES.twoFactorAlreadyOn);
-  const secret = newTotpSecret();
+  const secret = randomBase32();
   await ctx.db
     .updateTable('admins')
     .set({ totpPendingSecret: sealSecret(ctx.secretKey, secret) })
@@ -52,9 +52,7 @@ function hashRecoveryCode(code: string): string {
 
 /** Ten new one-time codes (50 random bits each) replace the old ones; shown once, stored hashed. */
 async function replaceRecoveryCodes(db: Db, adminId: number, now: number): Promise<string[]> {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () =>
-    base32Encode(randomBytes(7)).slice(0, 10).toLowerCase(),
-  );
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomBase32(7).slice(0, 10).toLowerCase());
   await db.deleteFrom('recoveryCodes').where('adminId', '=', adminId).execute();
   await db
     .insertInto('recoveryCodes')
