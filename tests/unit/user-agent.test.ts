@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDevice } from '../../server/services/account/user-agent';
+import { describeDevice } from '../../server/services/user-agent';
 
 describe('the device a session is shown as', () => {
   it.each([
@@ -16,6 +16,11 @@ describe('the device a session is shown as', () => {
       'Chrome on Android',
     ],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'Firefox on Linux'],
+    // The table the visits count browsers by (one table now): an app's own view of a page is Safari's engine.
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 339.0.3.12.91',
+      'Safari on iPhone',
+    ],
     ['curl/8.5.0', 'curl'],
     ['', 'Unknown device'],
   ])('%s', (userAgent, device) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, siteDay, siteDayStart } from '../../server/services/visits/visit-day';
 import { isBotUserAgent } from '../../server/services/visits/visit-recorder';
-import { browserFamily, deviceClass, pageTraitsOf, referrerHostOf } from '../../server/services/visits/visit-traits';
+import { browserFamily, deviceClass } from '../../server/services/user-agent';
+import { pageTraitsOf, referrerHostOf } from '../../server/services/visits/visit-traits';
 import { BOT_USER_AGENTS, BROWSER_USER_AGENTS } from '../support/user-agent-fixtures';
 
 describe('what a page view keeps of its user agent', () => {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { isDiskFull } from '../../storage/storage-faults';
 import type { ServiceContext } from '../context';
 import { notFound } from '../errors';
-import { describeDevice } from './user-agent';
+import { describeDevice } from '../user-agent';
 
 export interface AdminSession {
   adminId: number;

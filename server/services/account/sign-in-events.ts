@@ -3,7 +3,7 @@ import type { SignInEvent, SignInResult } from '../../../core/account';
 import type { Db } from '../../db/database';
 import type { ServiceContext } from '../context';
 import { type ClientMeta, keptUserAgent } from './sessions';
-import { describeDevice } from './user-agent';
+import { describeDevice } from '../user-agent';
 
 /**
  * Adds one line to the sign-in history: when, from where, what happened. Never the name or password

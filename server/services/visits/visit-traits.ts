@@ -3,36 +3,9 @@ import { STATIC_PUBLIC_PATHS } from '../../../core/site-structure';
 
 /**
  * What a page view keeps of its request (decision 019): the user agent gives its device class and browser
- * family and is dropped; the page's address gives the page and its UTM fields; the referrer gives its host.
- * Parsed here, in a few patterns, rather than by a user-agent library: these two traits are all that is kept.
+ * family and is dropped (server/services/user-agent.ts); the page's address gives the page and its UTM fields; the
+ * referrer gives its host.
  */
-export type DeviceClass = 'phone' | 'tablet' | 'desktop';
-export type BrowserFamily = 'Chrome' | 'Safari' | 'Firefox' | 'Edge' | 'Samsung Internet' | 'Opera' | 'Other';
-
-/** Order matters: Edge, Opera and Samsung Internet claim to be Chrome, and Chrome claims to be Safari. */
-const BROWSER_FAMILIES: [RegExp, BrowserFamily][] = [
-  [/\bEdg(e|A|iOS)?\//, 'Edge'],
-  [/\b(OPR|OPT|Opera|OPiOS)\//, 'Opera'],
-  [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\b(Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(Chrome|CriOS)\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*Safari\/|\b(iPhone|iPad|iPod)\b.*AppleWebKit\//, 'Safari'],
-];
-
-export function browserFamily(userAgent: string): BrowserFamily {
-  return BROWSER_FAMILIES.find(([pattern]) => pattern.test(userAgent))?.[1] ?? 'Other';
-}
-
-const TABLET = /\biPad\b|\bTablet\b|\bKindle\b|\bSilk\/|\bPlayBook\b|\bAndroid\b(?!.*\bMobile\b)/i;
-const PHONE = /\bMobi|\biPhone\b|\biPod\b|\bAndroid\b.*\bMobile\b|\bWindows Phone\b|\bIEMobile\b/i;
-
-/** An iPad asking for the desktop site (iPadOS's default) says Macintosh, and is counted as a desktop. */
-export function deviceClass(userAgent: string): DeviceClass {
-  if (TABLET.test(userAgent)) return 'tablet';
-  if (PHONE.test(userAgent)) return 'phone';
-  return 'desktop';
-}
-
 const FIXED_PAGES = new Set(STATIC_PUBLIC_PATHS);
 const ENTITY_PAGE = /^\/(project|blog)\/([^/]+)$/;
 
