@@ -1,3 +1,4 @@
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config';
 import { type AdminSession, type ClientMeta, findSession } from '../services/account/sessions';
@@ -20,28 +21,21 @@ export function sessionCookieName(config: Config): string {
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator === -1) continue;
-    if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
-  }
-  return undefined;
+  return header ? parseCookie(header)[name] : undefined;
 }
 
-function cookie(config: Config, name: string, value: string, maxAgeSeconds: number, sameSite: 'Lax' | 'Strict') {
-  return [
-    `${name}=${value}`,
-    'Path=/',
-    'HttpOnly',
-    `SameSite=${sameSite}`,
-    `Max-Age=${maxAgeSeconds}`,
-    ...(config.siteIsHttps ? ['Secure'] : []),
-  ].join('; ');
+function cookie(config: Config, name: string, value: string, maxAgeSeconds: number, sameSite: 'lax' | 'strict') {
+  return stringifySetCookie(name, value, {
+    path: '/',
+    httpOnly: true,
+    sameSite,
+    maxAge: maxAgeSeconds,
+    secure: config.siteIsHttps,
+  });
 }
 
 export function sessionCookie(config: Config, token: string, maxAgeSeconds: number): string {
-  return cookie(config, sessionCookieName(config), token, maxAgeSeconds, 'Lax');
+  return cookie(config, sessionCookieName(config), token, maxAgeSeconds, 'lax');
 }
 
 /** The cookie that marks a browser the administrator has signed in on (services/known-devices.ts). */
@@ -51,7 +45,7 @@ export function deviceCookieName(config: Config): string {
 
 /** Read only by sign-in, a same-site form or API post: Strict keeps it out of every cross-site request. */
 function deviceCookie(config: Config, token: string): string {
-  return cookie(config, deviceCookieName(config), token, Math.floor(KNOWN_DEVICE_TTL_MS / 1000), 'Strict');
+  return cookie(config, deviceCookieName(config), token, Math.floor(KNOWN_DEVICE_TTL_MS / 1000), 'strict');
 }
 
 /**
@@ -63,7 +57,7 @@ export function signInFlashCookieName(config: Config): string {
 }
 
 export function signInFlashCookie(config: Config, value: string, maxAgeSeconds: number): string {
-  return cookie(config, signInFlashCookieName(config), value, maxAgeSeconds, 'Lax');
+  return cookie(config, signInFlashCookieName(config), value, maxAgeSeconds, 'lax');
 }
 
 /** The cookies of a completed sign-in: the session's, and the device cookie when the browser got a new one. */

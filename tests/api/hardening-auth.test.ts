@@ -101,7 +101,7 @@ describe('sessions', () => {
       cookie,
     });
     expect(response.status).toBe(200);
-    const setCookie = response.headers.get('set-cookie')!;
+    const setCookie = response.headers.getSetCookie().find((line) => /^(__Host-)?sid=/.test(line))!;
     return { setCookie, cookie: setCookie.split(';')[0]! };
   }
 
