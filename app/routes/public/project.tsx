@@ -8,6 +8,7 @@ import { LISTING_PAGES } from '../../../core/site-structure';
 import { DesignTeamModal } from '../../features/projects/design-team-modal';
 import { ProjectGallery } from '../../features/projects/project-gallery';
 import { RefreshButton } from '../../features/projects/refresh-button';
+import { RelatedProjects } from '../../features/projects/related-projects';
 import { absoluteUrl, pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import { PreviewNotice } from '../../ui/preview-notice';
 import type { Route } from './+types/project';
@@ -136,6 +137,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
+      <RelatedProjects projects={loaderData.related} />
       {teamOpen && <DesignTeamModal team={project.designTeam} onClose={() => setTeamOpen(false)} />}
     </article>
   );
