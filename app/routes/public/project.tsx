@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { data, Link } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
+import { socialImagePath } from '../../../core/focal-point';
 import { resolveImageUrl } from '../../../core/image-url';
 import { projectCover } from '../../../core/project-cover';
 import { recordIdFrom } from '../../../core/record-id';
@@ -33,7 +34,8 @@ export function meta({ matches, data: loaded }: Route.MetaArgs) {
   const { project, unpublished } = loaded;
   const cover = projectCover(project);
   const siteUrl = site?.siteUrl ?? '';
-  const image = project.seoImage ?? cover.path;
+  // The networks crop to 1.91:1: the cover's own crop keeps its subject (decision 042).
+  const image = project.seoImage ?? (cover.image ? socialImagePath(cover.image) : cover.path);
   return pageMeta(site, {
     title: titleWithBrand(site, project.title, 'Projects'),
     description: project.seoDescription ?? project.description.slice(0, 200),

@@ -57,6 +57,8 @@ interface ProjectImageRow {
   width: number;
   height: number;
   variants: string;
+  focalX: number;
+  focalY: number;
 }
 
 async function loadProjectImages(db: Db, projectIds: number[]): Promise<Map<number, ProjectImageRow[]>> {
@@ -73,6 +75,8 @@ async function loadProjectImages(db: Db, projectIds: number[]): Promise<Map<numb
       'mediaItems.width',
       'mediaItems.height',
       'mediaItems.variants',
+      'mediaItems.focalX',
+      'mediaItems.focalY',
     ])
     .where('projectImages.projectId', 'in', projectIds)
     .orderBy('projectImages.projectId')
