@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { Project } from '../../core/types';
+import type { MediaItem, Project } from '../../core/types';
 import { form } from '../support/api-client';
-import type { Admin } from '../support/factories';
+import { type Admin, uploadMedia } from '../support/factories';
 import { imageBlob, makeMarkedImage } from '../support/images';
 import { dashboardSite, signInQuickly, test, uniqueName } from './dashboard-support';
 import { DASHBOARD_SITE_URL } from './e2e-env';
@@ -112,5 +112,27 @@ test.describe('the focal point', () => {
     const stored = await page.request.get(`/api/projects/${project.id}`);
     const { data } = (await stored.json()) as { data: Project };
     expect(data.imageDetails[0]!.focal).toEqual({ x: 0.8, y: 0.16 });
+  });
+
+  test('in the media library, the arrow keys move the point from the centre, announced, and Save keeps it', async ({
+    page,
+    admin,
+  }, testInfo) => {
+    await signInQuickly(page);
+    const name = `${uniqueName(testInfo, 'focal')}.jpg`;
+    const item = await uploadMedia(admin, { data: imageBlob(await makeMarkedImage(900, 600, MARKER)), name });
+    await gotoHydrated(page, '/dashboard/media');
+    await page.getByRole('button', { name: `Focal point of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Focal point of ${name}` });
+    const point = dialog.getByRole('slider', { name: 'Focal point' });
+    await expect(point).toHaveAttribute('aria-valuetext', '50% across, 50% down');
+    await point.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowUp');
+    await expect(point).toHaveAttribute('aria-valuetext', '55% across, 45% down');
+    await dialog.getByRole('button', { name: 'Save focal point' }).click();
+    await expect(page.getByText(`Focal point of "${name}" saved: 55% across, 45% down.`)).toBeVisible();
+    const library = (await (await page.request.get('/api/media')).json()) as { data: MediaItem[] };
+    expect(library.data.find((entry) => entry.id === item.id)!.focal).toEqual({ x: 0.55, y: 0.45 });
   });
 });
