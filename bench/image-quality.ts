@@ -21,14 +21,13 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH } from '../core/constants';
-import type { ImageVariant } from '../core/types';
-import { encodeVariant, VARIANT_QUALITY, variantWidthsFor } from '../server/services/media/images';
+import { encodeVariant, type SizeFormat, VARIANT_QUALITY, variantWidthsFor } from '../server/services/media/images';
 import { CHROMIUM_FLAGS, CHROMIUM_TEST_PATH } from '../tests/support/chromium';
 import { type CorpusEntry, type CorpusLook, drawCorpusImage, IMAGE_CORPUS } from '../tests/support/image-corpus';
 import { encodeReferenceJpeg, type Luma, lumaOf, REFERENCE_JPEG_QUALITY, ssimTo } from '../tests/support/image-quality';
 import { startSite, stop } from './support/site-server';
 
-type Format = ImageVariant['format'];
+type Format = SizeFormat;
 const FORMATS: Format[] = ['webp', 'avif'];
 /** The qualities before issue 25, for comparison. */
 const BEFORE: Record<Format, number> = { webp: 78, avif: 55 };

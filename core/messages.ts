@@ -32,6 +32,7 @@ export const MESSAGES = {
   projectSaveNetworkError: 'Unable to connect to server. Please check your internet connection and try again.',
   errorDeletingProject: 'Error deleting project',
   errorSettingCover: 'Error setting cover image',
+  errorSettingFocalPoint: 'Error setting the focal point',
   failedToSetCover: 'Failed to set cover image',
   errorRemovingImage: 'Error removing image',
   errorAddingImages: 'Error adding images',

@@ -1,3 +1,4 @@
+import { isCentre, objectPosition } from './focal-point';
 import { resolveImageUrl } from './image-url';
 import type { ImageDetails } from './types';
 
@@ -15,6 +16,8 @@ export interface ShownImage {
   avif: string;
   /** The WebP variants as a `srcset`; '' when the image has none. */
   webp: string;
+  /** Its `object-position` where it is drawn cropped (`object-fit: cover`); absent when its subject is the centre. */
+  position?: string;
 }
 
 function srcSet(image: ImageDetails, format: 'webp' | 'avif'): string {
@@ -33,6 +36,7 @@ export function shownImage(image: ImageDetails, alt: string = image.alt): ShownI
     alt,
     avif: srcSet(image, 'avif'),
     webp: srcSet(image, 'webp'),
+    ...(image.focal && !isCentre(image.focal) ? { position: objectPosition(image.focal) } : {}),
   };
 }
 

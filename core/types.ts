@@ -1,3 +1,4 @@
+import type { FocalPoint } from './focal-point';
 import type {
   BackupFailureKind,
   BlogCategory,
@@ -22,7 +23,9 @@ export interface ImageVariant {
   path: string;
   width: number;
   height: number;
-  format: 'webp' | 'avif';
+  format: 'webp' | 'avif' | 'jpeg';
+  /** A crop to fixed proportions around the focal point (the social image), not a size of the whole picture. */
+  crop?: 'social';
 }
 
 /** A stored image with what `srcset`, `width`, `height` and `alt` need. */
@@ -32,6 +35,8 @@ export interface ImageDetails {
   height: number;
   alt: string;
   variants: ImageVariant[];
+  /** The subject the crops keep (absent: the centre). */
+  focal?: FocalPoint;
 }
 
 export interface Project {
@@ -115,6 +120,7 @@ export interface MediaItem {
   width: number;
   height: number;
   uploadDate: string;
+  focal: FocalPoint;
 }
 
 export interface ContactMessage {

@@ -17,6 +17,8 @@ export const IMAGE_SIZES = {
   slider: (alwaysTwo: boolean) =>
     `${PHONE} calc(${COLUMN} / ${alwaysTwo ? 2 : 1} - 1rem), min(574px, ${COLUMN} / 2 - 1rem)`,
   projectGallery: `min(1180px, ${COLUMN})`,
+  /** The related projects at the end of a project page: three a row from 700 px, 1.5rem apart. */
+  relatedProject: `(min-width: 700px) min(377px, (${COLUMN} - 3rem) / 3), calc(${COLUMN})`,
   /** Contained in the whole window. */
   viewer: 'min(100vw, 150vh)',
   /** Three a row from 1100 px, two from 700 px, 1.75rem apart. */

@@ -26,6 +26,8 @@ export interface ResponsiveImageProps {
   /** A picture to show instead when this one fails (team members fall back to the founder's). */
   fallbackSrc?: string;
   onClick?: () => void;
+  /** Drawn whole (`object-fit: contain`), where the focal point would only move it off centre. */
+  whole?: boolean;
 }
 
 /** Within half a screen above or below it: on a phone, the home page's first screen fetches no picture below it. */
@@ -93,6 +95,7 @@ export function ResponsiveImage(props: ResponsiveImageProps) {
         loading={priority ? 'eager' : 'lazy'}
         decoding={priority ? 'sync' : 'async'}
         fetchPriority={priority ? 'high' : undefined}
+        style={image?.position && !props.whole ? { objectPosition: image.position } : undefined}
         onError={ref ? () => setFailed(true) : undefined}
         onClick={props.onClick}
       />

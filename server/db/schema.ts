@@ -21,6 +21,9 @@ export interface MediaItemsTable {
   variants: string;
   purpose: MediaPurpose;
   createdAt: string;
+  /** The focal point, fractions of the width and height (0.5 and 0.5: the centre). */
+  focalX: Generated<number>;
+  focalY: Generated<number>;
 }
 
 export interface ProjectsTable {

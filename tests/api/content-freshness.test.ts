@@ -204,6 +204,13 @@ describe('every write, and the next public read', () => {
         await send('PUT', `${projectApi()}/cover`, { imageUrl: made.project!.images[1] });
       },
     },
+    'PUT /api/media/focal-point': {
+      // The cover (image 1 since the write before): the page shares its crop about the new point.
+      reads: () => [{ path: projectPath(), shows: contains('-f080030.jpg') }],
+      write: async () => {
+        await send('PUT', '/api/media/focal-point', { imageUrl: made.project!.images[1], x: 0.8, y: 0.3 });
+      },
+    },
     'DELETE /api/projects/:id/images': {
       reads: () => [
         { path: projectApi(), shows: (answer) => !data<Project>(answer).images.includes(made.project!.images[0]!) },

@@ -59,6 +59,7 @@ export function ImageViewer({
         alt={current.alt}
         sizes={IMAGE_SIZES.viewer}
         className="viewer__image"
+        whole
       />
       {images.length > 1 && <CarouselArrows carousel={carousel} noun="image" block="viewer" />}
       <p className="viewer__counter">

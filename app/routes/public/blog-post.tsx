@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
+import { socialImagePath } from '../../../core/focal-point';
 import { resolveImageUrl } from '../../../core/image-url';
 import { recordIdFrom } from '../../../core/record-id';
 import { DEFAULT_SITE_TIME_ZONE } from '../../../core/constants';
@@ -36,6 +37,8 @@ export function meta({ matches, data: post }: Route.MetaArgs) {
   const { blog, unpublished } = post;
   const description = blog.seoDescription ?? post.description;
   const image = blog.seoImage ?? blog.image;
+  // The networks crop to 1.91:1: the featured image's own crop keeps its subject (decision 042).
+  const socialImage = blog.seoImage ?? (blog.imageDetails ? socialImagePath(blog.imageDetails) : blog.image);
   const siteUrl = site?.siteUrl ?? '';
   const zone = site?.timeZone ?? DEFAULT_SITE_TIME_ZONE;
   return pageMeta(site, {
@@ -43,7 +46,7 @@ export function meta({ matches, data: post }: Route.MetaArgs) {
     description,
     path: `/blog/${blog.id}`,
     type: 'article',
-    image: image ? resolveImageUrl(image) : undefined,
+    image: socialImage ? resolveImageUrl(socialImage) : undefined,
     noindex: unpublished,
     jsonLd: unpublished
       ? undefined

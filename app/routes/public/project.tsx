@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { data, Link } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
+import { socialImagePath } from '../../../core/focal-point';
 import { resolveImageUrl } from '../../../core/image-url';
 import { projectCover } from '../../../core/project-cover';
 import { recordIdFrom } from '../../../core/record-id';
@@ -8,6 +9,7 @@ import { LISTING_PAGES } from '../../../core/site-structure';
 import { DesignTeamModal } from '../../features/projects/design-team-modal';
 import { ProjectGallery } from '../../features/projects/project-gallery';
 import { RefreshButton } from '../../features/projects/refresh-button';
+import { RelatedProjects } from '../../features/projects/related-projects';
 import { absoluteUrl, pageMeta, siteDataFrom, titleWithBrand } from '../../lib/seo';
 import { PreviewNotice } from '../../ui/preview-notice';
 import type { Route } from './+types/project';
@@ -32,7 +34,8 @@ export function meta({ matches, data: loaded }: Route.MetaArgs) {
   const { project, unpublished } = loaded;
   const cover = projectCover(project);
   const siteUrl = site?.siteUrl ?? '';
-  const image = project.seoImage ?? cover.path;
+  // The networks crop to 1.91:1: the cover's own crop keeps its subject (decision 042).
+  const image = project.seoImage ?? (cover.image ? socialImagePath(cover.image) : cover.path);
   return pageMeta(site, {
     title: titleWithBrand(site, project.title, 'Projects'),
     description: project.seoDescription ?? project.description.slice(0, 200),
@@ -136,6 +139,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
+      <RelatedProjects projects={loaderData.related} />
       {teamOpen && <DesignTeamModal team={project.designTeam} onClose={() => setTeamOpen(false)} />}
     </article>
   );

@@ -54,7 +54,15 @@ async function assemble(db: Db, rows: BlogRow[]): Promise<Blog[]> {
     db
       .selectFrom('blogImages')
       .innerJoin('mediaItems', 'mediaItems.id', 'blogImages.mediaId')
-      .select(['blogImages.blogId', 'mediaItems.path', 'mediaItems.width', 'mediaItems.height', 'mediaItems.variants'])
+      .select([
+        'blogImages.blogId',
+        'mediaItems.path',
+        'mediaItems.width',
+        'mediaItems.height',
+        'mediaItems.variants',
+        'mediaItems.focalX',
+        'mediaItems.focalY',
+      ])
       .where('blogImages.blogId', 'in', ids)
       .orderBy('blogImages.blogId')
       .orderBy('blogImages.position')

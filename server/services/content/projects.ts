@@ -10,8 +10,9 @@ import {
   projectUpdateSchema,
 } from '../../../core/schemas/project.schema';
 import type { ImageDetails, Project } from '../../../core/types';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
-import type { ProjectRow } from '../../db/schema';
+import type { Database, ProjectRow } from '../../db/schema';
 import { changeContent, type ContentTransaction } from '../cache/content-version';
 import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { AppError, notFound, parseInput } from '../errors';
@@ -56,6 +57,8 @@ interface ProjectImageRow {
   width: number;
   height: number;
   variants: string;
+  focalX: number;
+  focalY: number;
 }
 
 async function loadProjectImages(db: Db, projectIds: number[]): Promise<Map<number, ProjectImageRow[]>> {
@@ -72,6 +75,8 @@ async function loadProjectImages(db: Db, projectIds: number[]): Promise<Map<numb
       'mediaItems.width',
       'mediaItems.height',
       'mediaItems.variants',
+      'mediaItems.focalX',
+      'mediaItems.focalY',
     ])
     .where('projectImages.projectId', 'in', projectIds)
     .orderBy('projectImages.projectId')
@@ -112,6 +117,14 @@ function toProject(row: ProjectRow, images: ProjectImageRow[]): Project {
   };
 }
 
+async function withImages(db: Db, rows: ProjectRow[]): Promise<Project[]> {
+  const images = await loadProjectImages(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toProject(row, images.get(row.id) ?? []));
+}
+
 export interface ProjectFilters {
   featured?: boolean;
   showInRecent?: boolean;
@@ -127,6 +140,11 @@ export interface ProjectVisibility {
   includeDrafts?: boolean;
 }
 
+/** The one rule of which projects visitors see, for every public query of projects. */
+function isPublicProject(eb: ExpressionBuilder<Database, 'projects'>) {
+  return eb('publishedAt', '<=', publishingNow());
+}
+
 /** Newest first; filters match exactly (SPEC section 5). */
 export async function listProjects(
   ctx: ServiceContext,
@@ -134,7 +152,7 @@ export async function listProjects(
   visibility: ProjectVisibility = {},
 ): Promise<Project[]> {
   let query = ctx.db.selectFrom('projects').select(PROJECT_COLUMNS);
-  if (!visibility.includeDrafts) query = query.where('publishedAt', '<=', publishingNow());
+  if (!visibility.includeDrafts) query = query.where(isPublicProject);
   if (filters.featured !== undefined) query = query.where('featured', '=', filters.featured ? 1 : 0);
   if (filters.showInRecent !== undefined) query = query.where('showInRecent', '=', filters.showInRecent ? 1 : 0);
   if (filters.category !== undefined) query = query.where('category', '=', filters.category);
@@ -144,11 +162,7 @@ export async function listProjects(
   query = query.orderBy('createdAt', 'desc').orderBy('id', 'desc');
   if (filters.limit !== undefined) query = query.limit(filters.limit);
   const rows = await query.execute();
-  const images = await loadProjectImages(
-    ctx.db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toProject(row, images.get(row.id) ?? []));
+  return withImages(ctx.db, rows);
 }
 
 async function findProject(db: Db, id: number): Promise<Project | null> {
@@ -169,12 +183,37 @@ export async function getProject(
   return project;
 }
 
+/** How many related projects a project page ends with. */
+export const RELATED_PROJECTS_LIMIT = 3;
+
+/**
+ * The public projects a project page ends with: those sharing its category first, then those sharing its
+ * location, then the newest of the rest; never the project itself.
+ */
+export async function listRelatedProjects(
+  ctx: ServiceContext,
+  project: Pick<Project, 'id' | 'category' | 'location'>,
+): Promise<Project[]> {
+  const rows = await ctx.db
+    .selectFrom('projects')
+    .select(PROJECT_COLUMNS)
+    .where(isPublicProject)
+    .where('id', '!=', project.id)
+    .orderBy((eb) => eb.case().when('category', '=', project.category).then(0).else(1).end())
+    .orderBy((eb) => eb.case().when('location', '=', project.location).then(0).else(1).end())
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(RELATED_PROJECTS_LIMIT)
+    .execute();
+  return withImages(ctx.db, rows);
+}
+
 /** Visitors' count: drafts and scheduled projects are not told about. */
 export async function countPublicProjects(ctx: ServiceContext): Promise<number> {
   const row = await ctx.db
     .selectFrom('projects')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('publishedAt', '<=', publishingNow())
+    .where(isPublicProject)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -9,6 +9,7 @@ import {
   MAX_IMAGE_BYTES,
 } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
+import { type FocalPoint, focalCrop, SOCIAL_IMAGE_ASPECT, toPercent } from '../../../core/focal-point';
 import type { ImageVariant } from '../../../core/types';
 import { sharp } from './sharp';
 import type { MediaPurpose, NewMediaItem } from '../../db/schema';
@@ -30,22 +31,21 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 
 const VARIANT_FORMATS = ['webp', 'avif'] as const;
 
+/** The formats of the sizes of a whole image, which `srcset` offers. */
+export type SizeFormat = (typeof VARIANT_FORMATS)[number];
+
 /**
  * The variants' qualities: the lowest that keep the SSIM of mozjpeg at quality 80 in nine cases in ten (an image at
  * one variant width) among the photographs and among the drawings of bench/image-quality.ts (decision 024). The
  * qualities before, WebP 78 and AVIF 55, kept it in 47 % and 2 % of the photographs' cases.
  */
-export const VARIANT_QUALITY: Record<ImageVariant['format'], number> = { webp: 83, avif: 64 };
+export const VARIANT_QUALITY: Record<SizeFormat, number> = { webp: 83, avif: 64 };
 
 /**
  * One variant's bytes. AVIF at effort 2 of 9: sharp's default, 4, took ten times as long on the bench's 1200 px
  * images for some 8 % fewer bytes, and an upload waits for its variants.
  */
-export function encodeVariant(
-  image: Sharp,
-  format: ImageVariant['format'],
-  quality = VARIANT_QUALITY[format],
-): Promise<Buffer> {
+export function encodeVariant(image: Sharp, format: SizeFormat, quality = VARIANT_QUALITY[format]): Promise<Buffer> {
   return format === 'webp' ? image.webp({ quality }).toBuffer() : image.avif({ quality, effort: 2 }).toBuffer();
 }
 
@@ -73,7 +73,7 @@ export async function encodeVariants(
   source: () => Sharp,
   size: { width: number; height: number },
   mainPath: string,
-  wanted: { width: number; format: ImageVariant['format'] }[],
+  wanted: { width: number; format: SizeFormat }[],
 ): Promise<VariantFile[]> {
   const stem = mainPath.replace(/\.[a-z]+$/, '');
   const files: VariantFile[] = [];
@@ -90,11 +90,40 @@ export async function encodeVariants(
   return files;
 }
 
+/**
+ * The social image of an image whose main file is `mainPath` (`pixels`, at `size`): the Open Graph proportions
+ * around the focal point, as a JPEG, which every network reads. Its name carries the point, so a new point is a
+ * new file and the immutable caching of /uploads never serves the old crop.
+ */
+export async function socialCropFile(
+  pixels: Buffer,
+  size: { width: number; height: number },
+  mainPath: string,
+  point: FocalPoint,
+): Promise<VariantFile> {
+  const crop = focalCrop(size, SOCIAL_IMAGE_ASPECT, point);
+  const data = await sharp(pixels, { limitInputPixels: MAX_INPUT_PIXELS })
+    .extract(crop)
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+    .toBuffer();
+  const at = (fraction: number) => String(toPercent(fraction)).padStart(3, '0');
+  const stem = mainPath.replace(/\.[a-z]+$/, '');
+  return {
+    variant: {
+      path: `${stem}-f${at(point.x)}${at(point.y)}.jpg`,
+      width: crop.width,
+      height: crop.height,
+      format: 'jpeg',
+      crop: 'social',
+    },
+    data,
+    mime: 'image/jpeg',
+  };
+}
+
 /** Every variant an image of this width should have, that `existing` does not hold. */
-export function missingVariants(
-  imageWidth: number,
-  existing: ImageVariant[],
-): { width: number; format: ImageVariant['format'] }[] {
+export function missingVariants(imageWidth: number, existing: ImageVariant[]): { width: number; format: SizeFormat }[] {
   const held = new Set(existing.map((variant) => `${variant.width}.${variant.format}`));
   return variantWidthsFor(imageWidth)
     .flatMap((width) => VARIANT_FORMATS.map((format) => ({ width, format })))
@@ -135,7 +164,7 @@ async function inspect(buffer: Buffer): Promise<{ format: string; width: number;
  * `<folder>/<time in base 36>-<16 hex digits>[-<variant width>].<ext>`. /uploads serves
  * nothing else, so a file put there by other means (or a dot-file) is never sent.
  */
-export const UPLOADED_FILE_PATTERN = /^[a-z]+\/[0-9a-z]+-[0-9a-f]{16}(?:-\d{1,4})?\.(?:jpg|png|webp|avif)$/;
+export const UPLOADED_FILE_PATTERN = /^[a-z]+\/[0-9a-z]+-[0-9a-f]{16}(?:-\d{1,4}|-f\d{6})?\.(?:jpg|png|webp|avif)$/;
 
 function makeBaseName(): string {
   return `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
@@ -143,10 +172,11 @@ function makeBaseName(): string {
 
 /**
  * The names `processImage` gives its files: `<time base 36>-<16 hex>.<jpg|png|webp>`
- * for the image, `…-<width>.<webp|avif>` for its variants. Only files named so
+ * for the image, `…-<width>.<webp|avif>` for its variants, `…-f<x %><y %>.jpg` for its social crop
+ * (`socialCropFile`). Only files named so
  * are ever removed by the start-up sweep of unreferenced files.
  */
-const STORED_IMAGE_NAME = /^[0-9a-z]+-[0-9a-f]{16}(?:\.(?:jpg|png|webp)|-\d+\.(?:webp|avif))$/;
+const STORED_IMAGE_NAME = /^[0-9a-z]+-[0-9a-f]{16}(?:\.(?:jpg|png|webp)|-\d+\.(?:webp|avif)|-f\d{6}\.jpg)$/;
 
 export function isStoredImageName(name: string): boolean {
   return STORED_IMAGE_NAME.test(name);
@@ -256,7 +286,14 @@ export async function deleteImageFiles(
   storage: MediaStorage,
   items: { path: string; variants: string }[],
 ): Promise<void> {
-  const names = items.flatMap((item) => [item.path, ...parseVariants(item.variants).map((variant) => variant.path)]);
+  await deleteStoredFiles(
+    storage,
+    items.flatMap((item) => [item.path, ...parseVariants(item.variants).map((variant) => variant.path)]),
+  );
+}
+
+/** Removes stored files no row names any more; a failure is logged, as `deleteImageFiles` says. */
+export async function deleteStoredFiles(storage: MediaStorage, names: string[]): Promise<void> {
   if (names.length === 0) return;
   try {
     await storage.delete(names);

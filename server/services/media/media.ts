@@ -25,6 +25,8 @@ export const MEDIA_COLUMNS = [
   'variants',
   'purpose',
   'createdAt',
+  'focalX',
+  'focalY',
 ] as const;
 
 export async function insertMediaItems(db: ContentTransaction, items: NewMediaItem[]): Promise<number[]> {
@@ -47,7 +49,7 @@ export async function deleteMediaRows(db: ContentTransaction, ids: number[]): Pr
 }
 
 export function toImageDetails(
-  row: Pick<MediaItemRow, 'path' | 'width' | 'height' | 'variants'>,
+  row: Pick<MediaItemRow, 'path' | 'width' | 'height' | 'variants' | 'focalX' | 'focalY'>,
   alt: string,
 ): ImageDetails {
   return {
@@ -56,6 +58,7 @@ export function toImageDetails(
     height: row.height,
     alt,
     variants: parseVariants(row.variants),
+    focal: { x: row.focalX, y: row.focalY },
   };
 }
 
@@ -93,6 +96,7 @@ function toMediaItem(row: MediaItemRow): MediaItem {
     width: row.width,
     height: row.height,
     uploadDate: row.createdAt,
+    focal: { x: row.focalX, y: row.focalY },
   };
 }
 

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context';
 import { encodeVariants, MAX_INPUT_PIXELS, missingVariants, parseVariants } from './images';
 import { sharp } from './sharp';
 
-async function readAll(body: Readable): Promise<Buffer> {
+export async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);

@@ -8,10 +8,19 @@ import { ConfirmDialog } from '../../../ui/modal';
 import { dashboardRequest, withDetail } from '../dashboard-api';
 import type { NoticeReport } from '../notice';
 import { CopyUrlButton } from './copy-url-button';
+import { describePoint, FocalPointDialog } from '../focal-point-dialog';
 import { useFormSubmit } from '../use-form-submit';
 import { ResponsiveImage } from '../../../ui/responsive-image';
 
-function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }) {
+function MediaCard({
+  item,
+  onDelete,
+  onFocalPoint,
+}: {
+  item: MediaItem;
+  onDelete: () => void;
+  onFocalPoint: () => void;
+}) {
   const zone = useSiteTimeZone();
   return (
     <li className="dashboard-card media-card">
@@ -52,6 +61,14 @@ function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }
         <button
           type="button"
           className="button button--ghost button--small"
+          aria-label={`Focal point of ${item.name}`}
+          onClick={onFocalPoint}
+        >
+          Focal point
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
           aria-label={`Delete ${item.name}`}
           onClick={onDelete}
         >
@@ -66,6 +83,7 @@ function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }
 export function MediaLibrary({ items, report }: { items: MediaItem[]; report: NoticeReport }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const [focusing, setFocusing] = useState<MediaItem | null>(null);
   const { submit, busy } = useFormSubmit();
   const justDeleted = useRef(false);
 
@@ -97,9 +115,24 @@ export function MediaLibrary({ items, report }: { items: MediaItem[]; report: No
       ) : (
         <ul className="card-grid">
           {items.map((item) => (
-            <MediaCard key={item.id} item={item} onDelete={() => setDeleting(item)} />
+            <MediaCard
+              key={item.id}
+              item={item}
+              onDelete={() => setDeleting(item)}
+              onFocalPoint={() => setFocusing(item)}
+            />
           ))}
         </ul>
+      )}
+      {focusing && (
+        <FocalPointDialog
+          image={focusing}
+          onClose={() => setFocusing(null)}
+          onSaved={(point) => {
+            report.showSuccess(`Focal point of "${focusing.name}" saved: ${describePoint(point)}.`);
+            setFocusing(null);
+          }}
+        />
       )}
       {deleting && (
         <ConfirmDialog

@@ -21,6 +21,7 @@ export function ImageArrangement({
   busy,
   onSetCover,
   onRemove,
+  onFocalPoint,
 }: {
   project: Project;
   arrangement: ArrangedImage[];
@@ -28,6 +29,7 @@ export function ImageArrangement({
   busy: boolean;
   onSetCover: (imageUrl: string) => void;
   onRemove: (imageUrl: string) => void;
+  onFocalPoint: (imageUrl: string) => void;
 }) {
   const list = useRef<HTMLOListElement>(null);
   const [moved, setMoved] = useState<{ index: number; direction: Direction } | null>(null);
@@ -127,6 +129,15 @@ export function ImageArrangement({
                     Set as cover
                   </button>
                 )}
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={busy}
+                  aria-label={`Focal point of image ${index + 1}`}
+                  onClick={() => onFocalPoint(image.imageUrl)}
+                >
+                  Focal point
+                </button>
                 <button
                   type="button"
                   className="button button--ghost button--small"

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../../core/messages';
 import type { Project } from '../../../../core/types';
 import { ConfirmDialog, Modal } from '../../../ui/modal';
 import { dashboardRequest, errorText, withDetail } from '../dashboard-api';
+import { describePoint, FocalPointDialog } from '../focal-point-dialog';
 import { ImagePicker } from '../image-picker';
 import { useNotice } from '../notice';
 import { DialogNotice } from './dialog-notice';
@@ -25,6 +26,8 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
   const { submit, busy, uploads } = useFormSubmit();
   const [arrangement, setArrangement] = useState<ArrangedImage[]>(() => arrangementOf(project));
   const [pendingRemoval, setPendingRemoval] = useState<string | null>(null);
+  const [focusing, setFocusing] = useState<string | null>(null);
+  const focusingImage = project.imageDetails.find((image) => image.path === focusing);
   const newImages = useNewImages(project.title);
   const [addError, setAddError] = useState<string>();
 
@@ -111,6 +114,7 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
           busy={busy}
           onSetCover={setCover}
           onRemove={setPendingRemoval}
+          onFocalPoint={setFocusing}
         />
         <div className="image-manager__save">
           <button type="button" className="button" disabled={busy || !unsaved} onClick={saveArrangement}>
@@ -146,6 +150,20 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
           )}
         </section>
       </Modal>
+      {focusingImage && (
+        <FocalPointDialog
+          image={{
+            ...focusingImage,
+            url: focusingImage.path,
+            name: `image ${project.images.indexOf(focusingImage.path) + 1} of ${project.title}`,
+          }}
+          onClose={() => setFocusing(null)}
+          onSaved={(point) => {
+            notice.showSuccess(`Focal point saved: ${describePoint(point)}.`);
+            setFocusing(null);
+          }}
+        />
+      )}
       {pendingRemoval && (
         <ConfirmDialog
           title="Remove image"
