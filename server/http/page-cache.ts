@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { isConnectionFailure } from '../db/availability';
 import type { ContentWatch } from '../services/cache/content-watch';
 import { chooseEncoding, type StoredEncoding } from './accept-encoding';
-import { ByteBoundedLru, stringBytes } from './byte-bounded-lru';
+import { byteBoundedLru, stringBytes } from './byte-bounded-lru';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression-threshold';
 import { etagMatches, NOT_FOUND_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-policy';
 import { type PageCacheKey, pageCacheKey } from './page-cache-key';
@@ -185,8 +185,8 @@ export interface PageCacheOptions {
  * has not moved.
  */
 export function createPageCache(config: Config, watch: ContentWatch, { isLiveSession, logAnswer }: PageCacheOptions) {
-  const canonical = new ByteBoundedLru<Entry>(MAX_CANONICAL_BYTES, entryBytes);
-  const variants = new ByteBoundedLru<Entry>(MAX_VARIANT_BYTES, entryBytes);
+  const canonical = byteBoundedLru<Entry>(MAX_CANONICAL_BYTES, entryBytes);
+  const variants = byteBoundedLru<Entry>(MAX_VARIANT_BYTES, entryBytes);
   const fills = new Map<string, Fill>();
   const sessionCookie = sessionCookieName(config);
   const tickets = new WeakMap<ServerResponse, FillTicket>();

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { ByteBoundedLru, stringBytes } from './byte-bounded-lru';
+import type { LRUCache } from 'lru-cache';
+import { byteBoundedLru, stringBytes } from './byte-bounded-lru';
 import { etagMatches } from './cache-policy';
 
 /** A stored image ready to answer: its bytes, and the headers of its 200 and of its 304, made once. */
@@ -120,7 +121,7 @@ export interface ReadToken {
  * it, a copy due stays as the last one known (`lastKnown`), for when the storage cannot be read.
  */
 export class UploadMemory {
-  private readonly copies: ByteBoundedLru<Copy>;
+  private readonly copies: LRUCache<string, Copy>;
   /** Moves at every `forget`: a read that began before one may hold what it dropped, so it is not kept. */
   private forgets = 0;
 
@@ -128,7 +129,7 @@ export class UploadMemory {
     private readonly limits: UploadMemoryLimits,
     private readonly now: () => number,
   ) {
-    this.copies = new ByteBoundedLru(limits.maxBytes, copyBytes);
+    this.copies = byteBoundedLru(limits.maxBytes, copyBytes);
   }
 
   get maxFileBytes(): number {
@@ -137,7 +138,7 @@ export class UploadMemory {
 
   /** The bytes counted for every copy kept now; never more than `maxBytes`. */
   get bytes(): number {
-    return this.copies.bytes;
+    return this.copies.calculatedSize;
   }
 
   /** The answer kept for `name`, unless there is none or it is due to be read again. */
