@@ -89,6 +89,10 @@ export const MESSAGES = {
       'Put in Spam as it arrived: it was sent within 2 seconds of the form appearing, faster than a person types. ' +
       'A browser filling the form in by itself can do that: if it is real, move it to the inbox.',
   } satisfies Record<SpamReason, string>,
+  /** The inbox's line for a message taken for spam as it arrived, which is never e-mailed then; and Send it now's. */
+  notificationTakenForSpam: 'E-mail: not sent, as it was taken for spam when it arrived.',
+  notificationFromSpam: 'Move the message out of Spam before e-mailing it.',
+  notificationQueuedAlready: 'This message has been e-mailed already, or is being e-mailed.',
   /** The Spam view: what it keeps, and how many more arrived than it keeps (SPAM_DAILY_MAX). */
   spamKeptFor: (days: number) => `Spam is deleted ${days} days after it was put here.`,
   spamNotKept: (count: number, days: number, dailyMax: number) =>

@@ -134,7 +134,10 @@ export interface ContactMessage {
   spamReason: SpamReason | null;
   createdAt: string;
   updatedAt: string;
-  /** The e-mail to the owner about it; null when e-mail notifications were off as it arrived, or it was a flood's. */
+  /**
+   * The e-mail to the owner about it; null when e-mail notifications were off as it arrived, it was a flood's, or it
+   * was taken for spam as it arrived (spamReason a trap's) and has not been sent since (Send it now).
+   */
   notification: ContactNotification | null;
 }
 

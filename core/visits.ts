@@ -123,6 +123,9 @@ export interface VisitOverview {
   weeks: VisitWeekFigures[];
   pages: VisitPageRank[];
   referrers: VisitRankRow[];
+  /** The campaign links' utm_source, utm_medium and utm_campaign values. */
+  sources: VisitRankRow[];
+  mediums: VisitRankRow[];
   campaigns: VisitRankRow[];
   devices: VisitRankRow[];
   browsers: VisitRankRow[];

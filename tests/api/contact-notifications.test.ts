@@ -98,6 +98,31 @@ describe('with SMTP_URL and NOTIFY_EMAIL', () => {
     ]);
   });
 
+  it('says a message taken for spam was not e-mailed for that, and e-mails it on Send it now once out of Spam', async () => {
+    const before = smtp.received.length;
+    const name = 'Filled in by autofill';
+    await api(server, 'POST', '/api/contact', { json: { ...visitor, name, website: 'https://autofill.example' } });
+    const { id, ...trapped } = await messageNamed(server, cookie, name);
+    expect(trapped).toMatchObject({ status: 'spam', spamReason: 'honeypot', notification: null });
+    const sendNow = () => api<{ data: ContactMessage }>(server, 'POST', `/api/contacts/${id}/notification`, { cookie });
+    expect(await sendNow()).toMatchObject({ status: 409, body: { error: MESSAGES.notificationFromSpam } });
+
+    expect((await api(server, 'PUT', `/api/contacts/${id}`, { cookie, json: { status: 'read' } })).status).toBe(200);
+    const inbox = await api<string>(server, 'GET', '/dashboard/messages', { cookie });
+    const card = new RegExp(`<li[^>]*>(?:(?!</li>).)*${name}(?:(?!</li>).)*</li>`, 's').exec(inbox.body)?.[0] ?? '';
+    expect(card).toContain(MESSAGES.notificationTakenForSpam);
+    expect(card).not.toContain('notifications were off');
+    expect(card).toMatch(/<button[^>]*>Send it now<\/button>/);
+
+    const queued = await sendNow();
+    expect(queued.status).toBe(200);
+    expect(queued.body.data.notification).not.toBeNull();
+    const mails = await smtp.waitForMail(before + 1);
+    expect(mails.slice(before).map((mail) => headerOf(mail.raw, 'Subject'))).toEqual([`New message from ${name}`]);
+    await waitForNotification(server, cookie, name, (m) => m.notification?.state === 'sent');
+    expect(await sendNow()).toMatchObject({ status: 409, body: { error: MESSAGES.notificationQueuedAlready } });
+  });
+
   it('lets no header in through the name, and refuses an e-mail address with a line break', async () => {
     const before = smtp.received.length;
     const name = 'Eve\r\nBcc: victim@example.com\r\nX-Injected: yes';
@@ -204,13 +229,25 @@ describe('an SMTP outage', () => {
 });
 
 describe('without SMTP_URL', () => {
-  it('queues no e-mail, and the message says so', async () => {
+  it('queues no e-mail, and the message says so; Send it now is not offered', async () => {
     const server = await startTestServer({ CONTACT_RATE_LIMIT_MAX: '1000' });
     try {
       const cookie = await server.login();
       await api(server, 'POST', '/api/contact', { json: visitor });
       expect((await messageNamed(server, cookie, visitor.name)).notification).toBeNull();
       expect(server.output()).toContain('E-mail notifications are off');
+      // A message taken for spam says so, but nothing can send it.
+      const name = 'Trapped with e-mail off';
+      await api(server, 'POST', '/api/contact', { json: { ...visitor, name, website: 'https://autofill.example' } });
+      const { id } = await messageNamed(server, cookie, name);
+      await api(server, 'PUT', `/api/contacts/${id}`, { cookie, json: { status: 'read' } });
+      const inbox = (await api<string>(server, 'GET', '/dashboard/messages', { cookie })).body;
+      expect(inbox).toContain(MESSAGES.notificationTakenForSpam);
+      expect(inbox).not.toContain('Send it now');
+      expect(await api(server, 'POST', `/api/contacts/${id}/notification`, { cookie })).toMatchObject({
+        status: 409,
+        body: { error: MESSAGES.notificationsOff },
+      });
     } finally {
       await server.stop();
     }

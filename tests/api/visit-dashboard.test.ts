@@ -80,6 +80,35 @@ describe('the daily figures as CSV', () => {
   });
 });
 
+/** The rows of the overview's ranking card `id` in the page's HTML, as [name, visitors, page views]. */
+function rankingRows(html: string, id: string): string[][] {
+  const card = new RegExp(`<section[^>]*aria-labelledby="${id}"[^>]*>([\\s\\S]*?)</section>`).exec(html)?.[1] ?? '';
+  const rows = card.matchAll(/<tr><th scope="row">([^<]*)<\/th><td>(\d+)<\/td><td>(\d+)<\/td><\/tr>/g);
+  return [...rows].map((row) => row.slice(1));
+}
+
+describe('the campaign links', () => {
+  it('ranks their sources and mediums beside their campaigns on the overview', async () => {
+    const before = await storedViews();
+    expect(await beacon('/about?utm_source=newsletter&utm_medium=email&utm_campaign=winter')).toBe(204);
+    expect(await beacon('/?utm_source=instagram&utm_medium=social')).toBe(204);
+    expect(await beacon('/contact?utm_source=instagram&utm_medium=social')).toBe(204);
+    expect(await until(storedViews, before + 3)).toBe(before + 3);
+    const home = (await api<string>(server, 'GET', '/dashboard?range=today', { cookie })).body;
+    expect(home).toContain('<h3 id="visit-sources">Campaign sources</h3>');
+    expect(rankingRows(home, 'visit-sources')).toEqual([
+      ['instagram', '1', '2'],
+      ['newsletter', '1', '1'],
+    ]);
+    expect(home).toContain('<h3 id="visit-mediums">Campaign mediums</h3>');
+    expect(rankingRows(home, 'visit-mediums')).toEqual([
+      ['social', '1', '2'],
+      ['email', '1', '1'],
+    ]);
+    expect(rankingRows(home, 'visit-campaigns')).toEqual([['winter', '1', '1']]);
+  });
+});
+
 describe('the Count visits switch in Settings', () => {
   it('stops counting and showing the visits when unticked, and starts again when ticked', async () => {
     const before = await storedViews();

@@ -14,6 +14,8 @@ interface View {
   visitor: string;
   path?: string;
   referrerHost?: string | null;
+  utmSource?: string | null;
+  utmMedium?: string | null;
   utmCampaign?: string | null;
   device?: string;
   country?: string | null;
@@ -28,8 +30,8 @@ async function addViews(ctx: DomainContext, views: View[]): Promise<void> {
         day: view.day,
         path: view.path ?? '/',
         referrerHost: view.referrerHost ?? null,
-        utmSource: null,
-        utmMedium: null,
+        utmSource: view.utmSource ?? null,
+        utmMedium: view.utmMedium ?? null,
         utmCampaign: view.utmCampaign ?? null,
         device: view.device ?? 'desktop',
         browser: 'Chrome',
@@ -104,7 +106,7 @@ describe('the owner’s overview of the visits', () => {
     expect(overview.daily.at(-1)).toEqual({ day: TODAY, visitors: 2, pageviews: 3, messages: 0 });
   });
 
-  it('ranks pages with today’s titles, referrers, campaigns, devices and countries over the range', async () => {
+  it('ranks pages with today’s titles, referrers, campaign links, devices and countries over the range', async () => {
     const project = await addProject(site.ctx, { title: 'Paro Farmhouse' });
     await addViews(site.ctx, [
       {
@@ -120,10 +122,19 @@ describe('the owner’s overview of the visits', () => {
         visitor: 'b',
         path: `/project/${project.id}`,
         utmCampaign: 'winter',
+        utmSource: 'newsletter',
+        utmMedium: 'email',
         device: 'phone',
         country: 'BT',
       },
-      { day: '2026-11-20', visitor: 'c', path: '/about', referrerHost: 'google.com' },
+      {
+        day: '2026-11-20',
+        visitor: 'c',
+        path: '/about',
+        referrerHost: 'google.com',
+        utmSource: 'newsletter',
+        utmMedium: 'email',
+      },
       { day: '2026-11-20', visitor: 'c', path: '/project/999999' },
     ]);
     await keepUpVisits(site.ctx, Date.parse('2026-11-25T01:00:00.000Z'));
@@ -135,6 +146,9 @@ describe('the owner’s overview of the visits', () => {
     ]);
     expect(overview.referrers.map((row) => row.value)).toEqual(['facebook.com', 'google.com']);
     expect(overview.campaigns).toEqual([{ value: 'winter', visitors: 1, pageviews: 1 }]);
+    // A rolled-up day's sources and mediums are summed with today's raw ones.
+    expect(overview.sources).toEqual([{ value: 'newsletter', visitors: 2, pageviews: 2 }]);
+    expect(overview.mediums).toEqual([{ value: 'email', visitors: 2, pageviews: 2 }]);
     expect(overview.devices).toEqual([
       { value: 'phone', visitors: 2, pageviews: 2 },
       { value: 'desktop', visitors: 1, pageviews: 2 },

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '../../core/messages';
 import type { ContactMessage } from '../../core/types';
-import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
+import { headerOf, startTestSmtp, type TestSmtp } from '../support/test-smtp';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
 import { uniqueName } from './dashboard-support';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
 
 /**
  * The inbox against a site of its own that e-mails every message to a real SMTP server started here; that
@@ -142,7 +142,7 @@ test('pages, searches, marks spam and deletes many after a confirmation, from th
   await expect(page.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
 });
 
-test('keeps a message sent within 2 s of the form appearing in Spam, with the reason, until the owner moves it', async ({
+test('keeps a message sent within 2 s of the form appearing in Spam, with the reason, until the owner moves it and sends its e-mail', async ({
   page,
 }, testInfo) => {
   const name = uniqueName(testInfo, 'Autofill');
@@ -160,11 +160,26 @@ test('keeps a message sent within 2 s of the form appearing in Spam, with the re
   await signIn(page);
   await page.goto(`${site.url}/dashboard/messages`);
   await expect(page.locator('.message', { hasText: name })).toHaveCount(0);
-  await page.goto(`${site.url}/dashboard/messages?view=spam`);
+  await gotoHydrated(page, `${site.url}/dashboard/messages?view=spam`);
   const card = page.locator('.message', { hasText: name });
   await expect(card.locator('.message__spam-reason')).toHaveText(MESSAGES.spamReasons['too-fast']);
+  // Taken for spam, it was not e-mailed, though notifications are on; it is not sent from Spam.
+  await expect(card.locator('.message__notification')).toHaveText(MESSAGES.notificationTakenForSpam);
   await expectNoAxeViolations(page);
   await card.getByRole('button', { name: 'Not spam' }).click();
-  await page.goto(`${site.url}/dashboard/messages`);
+  await expect(card).toHaveCount(0);
+  await gotoHydrated(page, `${site.url}/dashboard/messages`);
   await expect(page.locator('.message', { hasText: name })).toHaveCount(1);
+
+  const line = page.locator('.message', { hasText: name }).locator('.message__notification');
+  await expect(line.getByRole('paragraph')).toHaveText(MESSAGES.notificationTakenForSpam);
+  await expectNoAxeViolations(page);
+  await line.getByRole('button', { name: 'Send it now' }).click();
+  await expect(line).toHaveText(/^E-mail: (sending|sent)/);
+  await expect(line.getByRole('button', { name: 'Send it now' })).toHaveCount(0);
+  await expect(async () => {
+    await page.reload();
+    await expect(line).toHaveText(/^E-mail: sent/, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  expect(smtp.received.map((mail) => headerOf(mail.raw, 'Subject'))).toContain(`New message from ${name}`);
 });

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { DEFAULT_SITE_TIME_ZONE, VISIT_BEACON_PATH, VISIT_GAP_MS } from '../../core/constants';
 import { LOADING_PLAYED_AT_KEY } from '../../app/features/home/loading-played-at';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
+import { LAYOUT } from './e2e-env';
+import { expect, expectFitsTheScreen, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
 
 /**
  * The owner's overview of the visits (issue 23), against sites of their own: every test starts from no visits,
@@ -247,3 +248,40 @@ test('the owner picks the range from the keyboard, downloads the daily figures, 
     await site.stop();
   }
 });
+
+/** How many lines a cell's text takes: its text's boxes, one per line it is broken over. */
+function linesOf(cell: Locator): Promise<number> {
+  return cell.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}
+
+test(
+  'a campaign link’s source and medium are ranked beside its campaign, and the weeks’ dates read on one line',
+  { tag: LAYOUT },
+  async ({ page }) => {
+    const site = await startSite();
+    try {
+      await visit(page, `${site.url}/about?utm_source=newsletter&utm_medium=email&utm_campaign=winter`);
+      await signIn(page, site);
+      await expectPageViews(page, `${site.url}/dashboard`, 'Today', 1);
+      expect(await rankingRows(page, 'Campaigns')).toEqual([['winter', '1', '1']]);
+      expect(await rankingRows(page, 'Campaign sources')).toEqual([['newsletter', '1', '1']]);
+      expect(await rankingRows(page, 'Campaign mediums')).toEqual([['email', '1', '1']]);
+
+      const weeks = page.getByRole('region', { name: 'Messages and visitors by week' }).getByRole('table');
+      const weekFrom = weeks.getByRole('columnheader', { name: 'Week from' });
+      const firstWeek = weeks.locator('tbody th').first();
+      await expect(firstWeek).toHaveText(/^\d{1,2} \w+ \d{4}$/);
+      expect(await linesOf(weekFrom)).toBe(1);
+      expect(await linesOf(firstWeek)).toBe(1);
+      // The table scrolls in its own box when the screen is narrower than it: the page itself does not.
+      await expectFitsTheScreen(page);
+      await expectNoAxeViolations(page);
+    } finally {
+      await site.stop();
+    }
+  },
+);

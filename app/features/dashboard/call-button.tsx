@@ -6,7 +6,8 @@ import { useFormSubmit } from './use-form-submit';
 
 /**
  * A button that makes one POST call to `path` and says how it went in the message area under it (Back up now, Send
- * a test e-mail): `onAnswer` words the server's answer; a call that fails says the server's or the network's error.
+ * a test e-mail, Send it now): `onAnswer` words the server's answer, if the page's new data does not say it; a call
+ * that fails says the server's or the network's error.
  */
 export function CallButton<T>({
   path,
@@ -18,7 +19,7 @@ export function CallButton<T>({
   label: string;
   /** The button's words while the call runs: "Sending...". */
   busyLabel: string;
-  onAnswer: (answer: T, report: NoticeReport) => void;
+  onAnswer?: (answer: T, report: NoticeReport) => void;
 }) {
   const hydrated = useHydrated();
   const { notice, showSuccess, showError, clear } = useNotice();
@@ -31,7 +32,7 @@ export function CallButton<T>({
       send: () => dashboardRequest<{ data: T }>('POST', path),
       onFailure: (failure) => showError(errorText(failure, MESSAGES.internalError)),
     });
-    if (result.ok) onAnswer(result.data.data, { showSuccess, showError });
+    if (result.ok) onAnswer?.(result.data.data, { showSuccess, showError });
   }
 
   return (

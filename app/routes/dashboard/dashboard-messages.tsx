@@ -20,7 +20,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta = () => dashboardMeta('Messages');
 
 /** The messages of one page with the choice of which to delete; the choice ends when the page changes. */
-function MessageList({ messages, onOutcome }: { messages: ContactMessage[]; onOutcome: ReportOutcome }) {
+function MessageList({
+  messages,
+  onOutcome,
+  notificationsOn,
+}: {
+  messages: ContactMessage[];
+  onOutcome: ReportOutcome;
+  notificationsOn: boolean;
+}) {
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   // A deleted message drops out of the choice by itself.
   const chosenShown = messages.filter((message) => chosen.has(message.id)).length;
@@ -47,6 +55,7 @@ function MessageList({ messages, onOutcome }: { messages: ContactMessage[]; onOu
             selected={chosen.has(message.id)}
             onSelect={(on) => choose(message.id, on)}
             onOutcome={onOutcome}
+            notificationsOn={notificationsOn}
           />
         ))}
       </ul>
@@ -93,7 +102,7 @@ export default function DashboardMessages({ loaderData }: Route.ComponentProps) 
       {messages.length === 0 ? (
         <p className="empty-state">{emptyText(view, q)}</p>
       ) : (
-        <MessageList key={search} messages={messages} onOutcome={report} />
+        <MessageList key={search} messages={messages} onOutcome={report} notificationsOn={notificationsOn} />
       )}
       <InboxPagination view={view} q={q} page={page} pageSize={pageSize} total={total} />
     </>

@@ -6,6 +6,7 @@ import {
   deleteContactMessages,
   listContactMessagePage,
   listContactMessages,
+  sendContactNotificationNow,
   updateContactMessage,
 } from '../../services/content/contacts';
 import type { ServiceContext } from '../../services/context';
@@ -35,6 +36,12 @@ export function contactsRouter(ctx: ServiceContext): Router {
   router.put('/contacts/:id', requireAdmin, async (req, res) => {
     const id = idParam(req, MESSAGES.contactNotFound);
     res.json({ data: await updateContactMessage(ctx, id, bodyFields(req)) });
+  });
+
+  // Send it now: the e-mail of a message that was not e-mailed (taken for spam as it arrived), queued.
+  router.post('/contacts/:id/notification', requireAdmin, async (req, res) => {
+    const id = idParam(req, MESSAGES.contactNotFound);
+    res.json({ data: await sendContactNotificationNow(ctx, id) });
   });
 
   router.delete('/contacts/:id', requireAdmin, async (req, res) => {

@@ -19,11 +19,17 @@ import type { ContactMessage, ContactMessagePage } from '../../../core/types';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { nowIso, type ServiceContext } from '../context';
-import { notFound, parseInput } from '../errors';
+import { AppError, notFound, parseInput } from '../errors';
 import { queueContactNotification, queueFloodSummary } from '../mail/contact-email-queue';
 import { classifySmtpDetail } from '../mail/smtp-failure';
 import { lockCounter, takeRateLimit } from '../limits/rate-limit';
 import { countSpamNotKept, spamCeilingReached } from './spam';
+
+/**
+ * With the e-mail sender, woken once a message's e-mail is queued (the ServerContext's), named by shape so that
+ * this module does not import the sender, which imports it.
+ */
+type NotifyingContext = ServiceContext & { readonly notifier?: { wake: () => void } };
 
 /** The lock that serialises the hourly count of the site's messages with the insert it decides. */
 const FLOOD_COUNTER = ['contact-flood', 'site'] as const;
@@ -51,9 +57,7 @@ async function isFlooding(ctx: ServiceContext, trx: Db, now: Date): Promise<bool
  * Only a message for the inbox is e-mailed on its own.
  */
 export async function createContactMessage(
-  // The e-mail sender, woken once the message is stored (the ServerContext's), named by shape so that this module
-  // does not import the sender, which imports it.
-  ctx: ServiceContext & { readonly notifier?: { wake: () => void } },
+  ctx: NotifyingContext,
   input: unknown,
   meta: { ip: string; now?: number },
 ): Promise<void> {
@@ -224,7 +228,30 @@ export async function updateContactMessage(ctx: ServiceContext, id: number, inpu
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw notFound(MESSAGES.contactNotFound);
-  return toContactMessage(await selectContactRows(ctx.db).where('contacts.id', '=', id).executeTakeFirstOrThrow());
+  return readContactMessage(ctx.db, id);
+}
+
+async function readContactMessage(db: Db, id: number): Promise<ContactMessage> {
+  return toContactMessage(await selectContactRows(db).where('contacts.id', '=', id).executeTakeFirstOrThrow());
+}
+
+/**
+ * Send it now: queues the e-mail of a message that has none, as one taken for spam as it arrived has
+ * (createContactMessage e-mails no trapped message), once the owner has moved it out of Spam. The sender then
+ * tells it as any other, and the inbox shows it sending, sent or failed.
+ */
+export async function sendContactNotificationNow(ctx: NotifyingContext, id: number): Promise<ContactMessage> {
+  if (!ctx.config.notifications) throw new AppError(409, MESSAGES.notificationsOff);
+  await ctx.db.transaction().execute(async (trx) => {
+    const contact = await trx.selectFrom('contacts').select('status').where('id', '=', id).executeTakeFirst();
+    if (!contact) throw notFound(MESSAGES.contactNotFound);
+    if (contact.status === 'spam') throw new AppError(409, MESSAGES.notificationFromSpam);
+    if (!(await queueContactNotification(trx, id, new Date()))) {
+      throw new AppError(409, MESSAGES.notificationQueuedAlready);
+    }
+  });
+  ctx.notifier?.wake();
+  return readContactMessage(ctx.db, id);
 }
 
 export async function deleteContactMessage(ctx: ServiceContext, id: number): Promise<void> {

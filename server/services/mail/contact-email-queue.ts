@@ -9,13 +9,19 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), NOTIFY_RETRY.retryMaxMs);
 }
 
-/** Queues the e-mail about a new contact message; called inside the transaction that stores the message. */
-export async function queueContactNotification(trx: Db, contactId: number, now: Date): Promise<void> {
+/**
+ * Queues the e-mail about a contact message, unless it has an outbox row already (a message has one at most);
+ * whether it did. Called inside the transaction that stores the message, or by Send it now.
+ */
+export async function queueContactNotification(trx: Db, contactId: number, now: Date): Promise<boolean> {
   const stamp = now.toISOString();
-  await trx
+  const queued = await trx
     .insertInto('outbox')
     .values({ contactId, state: 'pending', attempts: 0, nextAttemptAt: stamp, createdAt: stamp })
-    .execute();
+    .onConflict((conflict) => conflict.column('contactId').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return queued !== undefined;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { ServiceContext } from '../context';
 import { type VisitBreakdownRow, countVisitsByDay, summarizeVisits } from './summarize-visits';
 import { siteDay, siteDayStart } from './visit-day';
 
-/** Rows a ranking (pages, referrers, campaigns, devices, browsers, countries) shows at most. */
+/** Rows a ranking (pages, referrers, campaign links, devices, browsers, countries) shows at most. */
 const OVERVIEW_RANK_LIMIT = 10;
 
 const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
@@ -99,8 +99,8 @@ function sumOf(byDay: Map<string, VisitCount>, from: string, to: string): VisitC
 /**
  * The dashboard home's figures (issue 23): today, 7, 30 and 365 days each beside the same number of days before,
  * and for the range: the daily series with the messages of each day, the weeks' enquiries, and the most viewed
- * pages, referrers, campaigns, devices, browsers and countries. Past days come from the daily rollups, today from
- * the raw page views (summarizeVisits), so a year answers as fast as a day.
+ * pages, referrers, campaign links' sources, mediums and campaigns, devices, browsers and countries. Past days come
+ * from the daily rollups, today from the raw page views (summarizeVisits), so a year answers as fast as a day.
  */
 export async function overviewVisits(
   ctx: ServiceContext,
@@ -130,6 +130,8 @@ export async function overviewVisits(
     weeks: weeksOf(daily),
     pages: summary.pages,
     referrers: summary.breakdowns.referrer,
+    sources: summary.breakdowns.utm_source,
+    mediums: summary.breakdowns.utm_medium,
     campaigns: summary.breakdowns.utm_campaign,
     devices: summary.breakdowns.device,
     browsers: summary.breakdowns.browser,

@@ -14,10 +14,12 @@ interface MessageCardProps {
   selected: boolean;
   onSelect: (selected: boolean) => void;
   onOutcome: ReportOutcome;
+  /** E-mail notifications are on: a message that was not e-mailed can be now. */
+  notificationsOn: boolean;
 }
 
 /** One message with its own writes (status, spam or not, delete), each a call to the API through the hook. */
-export function MessageCard({ message, selected, onSelect, onOutcome }: MessageCardProps) {
+export function MessageCard({ message, selected, onSelect, onOutcome, notificationsOn }: MessageCardProps) {
   const [confirming, setConfirming] = useState(false);
   const { busy, submit } = useFormSubmit();
   const isSpam = message.status === 'spam';
@@ -58,7 +60,12 @@ export function MessageCard({ message, selected, onSelect, onOutcome }: MessageC
       {isSpam && message.spamReason && (
         <p className="message__spam-reason">{MESSAGES.spamReasons[message.spamReason]}</p>
       )}
-      <NotificationStatus notification={message.notification} spamReason={message.spamReason} />
+      <NotificationStatus
+        id={message.id}
+        notification={message.notification}
+        spamReason={message.spamReason}
+        canSendNow={notificationsOn && !isSpam}
+      />
       <div className="message__actions">
         <form className="message__status" onSubmit={(event) => void saveStatus(event)}>
           <label htmlFor={`status-${message.id}`}>Status</label>

@@ -1,4 +1,5 @@
 import { type VisitOverview, enquiriesPerThousand } from '../../../../core/visits';
+import { ScrollingTable } from '../scrolling-table';
 import { formatDay, formatFigure } from './visit-words';
 
 function rate(messages: number, visitors: number): string {
@@ -16,29 +17,21 @@ export function VisitEnquiries({ weeks, totals }: Pick<VisitOverview, 'weeks' | 
         {formatFigure(totals.visitors)} {totals.visitors === 1 ? 'visitor' : 'visitors'}:{' '}
         {rate(totals.messages, totals.visitors)} enquiries per 1,000 visitors.
       </p>
-      {/* A year has 53 weeks: the table scrolls within the card, and takes the focus so a keyboard can scroll it. */}
-      <div className="visit-enquiries__scroll" role="region" aria-label="Weeks" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Week from</th>
-              <th scope="col">Visitors</th>
-              <th scope="col">Messages</th>
-              <th scope="col">Enquiries per 1,000 visitors</th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={week.week}>
-                <th scope="row">{formatDay(week.week)}</th>
-                <td>{formatFigure(week.visitors)}</td>
-                <td>{formatFigure(week.messages)}</td>
-                <td>{rate(week.messages, week.visitors)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* A year has 53 weeks: the table scrolls within the card, down and (on a phone) sideways. */}
+      <ScrollingTable
+        labelledBy="visit-enquiries"
+        className="visit-enquiries__scroll"
+        columns={['Week from', 'Visitors', 'Messages', 'Enquiries per 1,000 visitors']}
+      >
+        {weeks.map((week) => (
+          <tr key={week.week}>
+            <th scope="row">{formatDay(week.week)}</th>
+            <td>{formatFigure(week.visitors)}</td>
+            <td>{formatFigure(week.messages)}</td>
+            <td>{rate(week.messages, week.visitors)}</td>
+          </tr>
+        ))}
+      </ScrollingTable>
     </section>
   );
 }

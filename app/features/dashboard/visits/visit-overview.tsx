@@ -48,6 +48,20 @@ const RANKINGS: readonly {
     empty: 'No visitor came through a campaign link (utm_campaign) in this period.',
   },
   {
+    id: 'visit-sources',
+    title: 'Campaign sources',
+    column: 'Source',
+    rows: (visits) => rankedValues(visits.sources),
+    empty: 'No visitor came through a link naming its source (utm_source) in this period.',
+  },
+  {
+    id: 'visit-mediums',
+    title: 'Campaign mediums',
+    column: 'Medium',
+    rows: (visits) => rankedValues(visits.mediums),
+    empty: 'No visitor came through a link naming its medium (utm_medium) in this period.',
+  },
+  {
     id: 'visit-devices',
     title: 'Phones / Computers / Tablets',
     column: 'Device',
