@@ -67,7 +67,7 @@ export const MESSAGES = {
   deletedAfterCancel: (what: string) => `Cancelled: ${what} was created, then deleted.`,
   /** The answer to a Cancel that came too late for a change to an existing item: it is saved. */
   savedBeforeCancel: (what: string) =>
-    `${what} was already saved: the server had received everything before Cancel was pressed.`,
+    `Cancel came too late for ${what}: the server had received everything before it, and saved it.`,
   /** The answer to a Cancel that came too late for a new item: it exists, and the dialog offers to delete it. */
   createdBeforeCancel: (what: string) =>
     `${what} was already created: the server had received everything before Cancel was pressed. Delete it, or keep it?`,
