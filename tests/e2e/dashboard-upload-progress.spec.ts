@@ -269,6 +269,28 @@ test.describe('Cancel during an upload', () => {
     expect(data.map((member) => member.name)).not.toContain(name);
   });
 
+  test('Cancel upload in the media library stops it: no new image, after a reload and through the API', async ({
+    page,
+  }, testInfo) => {
+    const photo = `${uniqueName(testInfo, 'not-kept')}.png`;
+    await gotoHydrated(page, '/dashboard/media');
+    const form = page.getByRole('form', { name: 'Upload images' });
+    await form.getByLabel('Images', { exact: true }).setInputFiles(await noisyPng(photo));
+    await throttleUploads(page, 256 * 1024);
+    await form.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(form.getByRole('progressbar', { name: `Upload of ${photo}` })).not.toHaveAttribute('value', '0');
+
+    await form.getByRole('button', { name: 'Cancel upload' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Upload cancelled' })).toContainText(
+      MESSAGES.uploadCancelled('no image was added'),
+    );
+    await expect(form.getByRole('button', { name: 'Cancel upload' })).toHaveCount(0);
+    const { data } = (await (await page.request.get('/api/media')).json()) as { data: { name: string }[] };
+    expect(data.map((item) => item.name)).not.toContain(photo);
+    await gotoHydrated(page, '/dashboard/media');
+    await expect(page.getByRole('img', { name: photo })).toHaveCount(0);
+  });
+
   proxiedTest(
     'Cancel once every byte has gone waits for the answer, says the project exists, and Delete it leaves nothing',
     async ({ page, cuttingProxy }, testInfo) => {
