@@ -58,12 +58,28 @@ export const MESSAGES = {
   /** A multipart upload that broke off after some of its bytes had gone up (the request never completed). */
   uploadDropped: (file: string) =>
     `The connection dropped while uploading ${file}, so nothing was saved. Please try again.`,
+  /** Cancel pressed while a form's images were still going up: the upload was stopped before the server had it. */
+  uploadCancelled: (what: string) => `Upload cancelled: ${what}.`,
+  /** A call its caller stopped before the server had all of it (the failure's text, which forms word further). */
+  callCancelled: 'Cancelled before the server had everything, so nothing was saved.',
+  /** Cancel pressed once every byte had reached the server, which was storing it: the dialog waits for its answer. */
+  cancelling: 'Cancelling… The server already has everything and is storing it; waiting for its answer.',
+  /** Delete it, chosen after a Cancel that came too late for a new item. */
+  deletedAfterCancel: (what: string) => `Cancelled: ${what} was created, then deleted.`,
+  /** The answer to a Cancel that came too late for a change to an existing item: it is saved. */
+  savedBeforeCancel: (what: string) =>
+    `Cancel came too late for ${what}: the server had received everything before it, and saved it.`,
+  /** The answer to a Cancel that came too late for a new item: it exists, and the dialog offers to delete it. */
+  createdBeforeCancel: (what: string) =>
+    `${what} was already created: the server had received everything before Cancel was pressed. Delete it, or keep it?`,
 
   // Server answers the specification leaves open
   notSignedIn: 'Please sign in to continue.',
   crossSiteRefused: 'Cross-site requests are not allowed.',
   invalidForm: 'The form data could not be read',
   notFound: 'Not found',
+  /** For the log only (status 499): the uploader went away before the answer, so its write was rolled back. */
+  uploadAbandoned: 'The client went away before the answer, so nothing was saved.',
   badHost: 'The Host header of this request is not a valid address.',
   rangeNotSatisfiable: 'The part of the file asked for (Range) is beyond its end.',
   preconditionFailed: 'The file is not the one the request names (If-Match or If-Unmodified-Since).',

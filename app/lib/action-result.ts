@@ -17,4 +17,6 @@ export interface ActionFailure {
   error: string;
   fields?: FieldMessages;
   status?: number | null;
+  /** The owner stopped the call (a form's Cancel) and the server stored nothing of it. */
+  cancelled?: true;
 }

@@ -20,10 +20,22 @@ export class ApiError extends Error {
 }
 
 /**
+ * A call its caller stopped through `RequestOptions.signal` before the server had all of it: before it was sent, or
+ * while its body was still going up. The server stores nothing of such a request (a body cut short is refused, and
+ * one whose client has gone before the answer is rolled back: `writeWithImages`).
+ */
+export class CallCancelled extends ApiError {
+  constructor() {
+    super(MESSAGES.callCancelled, null);
+  }
+}
+
+/**
  * Any failed call in the one error shape of `action-result.ts`: an ApiError with its status and field messages,
  * any other error with its message (empty when it has none, so the caller's fallback applies).
  */
 export function failureOf(error: unknown): ActionFailure {
+  if (error instanceof CallCancelled) return { ok: false, error: error.message, status: null, cancelled: true };
   if (error instanceof ApiError) {
     return { ok: false, error: error.message, status: error.status, ...(error.fields && { fields: error.fields }) };
   }
@@ -35,7 +47,7 @@ export function failureOf(error: unknown): ActionFailure {
  * never reaching the server: both have no status, and only the first has a text of its own.
  */
 export function droppedMidUpload(failure: ActionFailure): boolean {
-  return failure.status === null && failure.error !== MESSAGES.networkError;
+  return failure.status === null && failure.error !== MESSAGES.networkError && !failure.cancelled;
 }
 
 type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -48,6 +60,12 @@ export interface RequestOptions {
    * has nothing to report and goes with fetch as usual.
    */
   onUploadProgress?: (files: FileProgress[]) => void;
+  /**
+   * Stops the call while that is still safe: before it is sent, or while a multipart body with progress is going
+   * up (the call then fails with CallCancelled). Once the whole body has gone (or a fetch has left), the server may
+   * already be storing it, so the call runs on to its answer, which the caller then words.
+   */
+  signal?: AbortSignal;
 }
 
 type Answer = { error?: string; message?: string; fields?: Record<string, string> } | null;
@@ -72,9 +90,12 @@ export async function apiRequest<T>(
   method: ApiMethod,
   path: string,
   body?: FormData | object,
-  { onUploadProgress }: RequestOptions = {},
+  { onUploadProgress, signal }: RequestOptions = {},
 ): Promise<T> {
-  if (body instanceof FormData && onUploadProgress) return sendWithProgress(method, path, body, onUploadProgress);
+  if (signal?.aborted) throw new CallCancelled();
+  if (body instanceof FormData && onUploadProgress) {
+    return sendWithProgress(method, path, body, onUploadProgress, signal);
+  }
   const headers: Record<string, string> = { accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -95,31 +116,46 @@ export async function apiRequest<T>(
  * A multipart call with upload progress, failing as fetch does: an answer through `answerOf`, a connection that
  * never carried a byte as a network error. One that broke off with part of the body sent says which file was
  * going up, since the form's owner saw its bar stop (the request never completed, so the server stored nothing).
+ * `signal` aborts it until the body's last byte has gone (CallCancelled); after that it is ignored.
  */
 function sendWithProgress<T>(
   method: ApiMethod,
   path: string,
   body: FormData,
   onUploadProgress: (files: FileProgress[]) => void,
+  signal?: AbortSignal,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     let files = filesProgress(body, 0, 0);
     let partlySent = false;
+    let cancelled = false;
     const report = ({ loaded, total, lengthComputable }: ProgressEvent) => {
       if (!lengthComputable) return;
       files = filesProgress(body, loaded, total);
       partlySent = loaded > 0 && loaded < total;
       onUploadProgress(files);
     };
+    const cancel = () => {
+      cancelled = true;
+      request.abort();
+    };
     const fail = () => {
+      signal?.removeEventListener('abort', cancel);
+      if (cancelled) return reject(new CallCancelled());
       const broken = partlySent ? fileInTransit(files) : undefined;
       reject(new ApiError(broken ? MESSAGES.uploadDropped(broken.name) : MESSAGES.networkError, null));
     };
+    signal?.addEventListener('abort', cancel, { once: true });
     // Listeners on `upload` must be in place before send(), or the browser reports no progress.
     request.upload.addEventListener('progress', report);
-    request.upload.addEventListener('load', report);
+    request.upload.addEventListener('load', (event) => {
+      // The server has the whole body and may be storing it: a Cancel now waits for its answer.
+      signal?.removeEventListener('abort', cancel);
+      report(event);
+    });
     request.addEventListener('load', () => {
+      signal?.removeEventListener('abort', cancel);
       try {
         resolve(answerOf<T>(request.status, request.response));
       } catch (error) {

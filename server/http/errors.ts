@@ -141,11 +141,17 @@ export function failureAnswerOf(error: unknown, method: string): FailureAnswer {
 
 /**
  * Logs a failed request's error: a failed part as one line (partFailureOf), anything else at 500 with its stack,
- * a client's mistake not at all (the request log has it).
+ * a client's mistake not at all (the request log has it), and a write rolled back because its uploader had gone
+ * (499) as one line, since the request's own line was written when the connection closed, before that.
  */
 export function logRequestFailure(req: Request, error: unknown, status: number): void {
   const failure = partFailureOf(error, req.method);
   if (failure) logPartFailure(failure, req.method, req.baseUrl + req.path);
+  else if (status === 499)
+    logEvent('info', 'write rolled back: the client went away', {
+      method: req.method,
+      path: req.baseUrl + req.path,
+    });
   else if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
 }
 

@@ -25,11 +25,21 @@ export function limitUploads(ctx: ServiceContext) {
   };
 }
 
+/** Aborted when the request's connection closes before its answer has been sent: its client is gone. */
+function clientGone(req: Request): AbortSignal {
+  const gone = new AbortController();
+  const response = req.res!;
+  response.once('close', () => {
+    if (!response.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
 export function filesNamed(req: Request, field: string): UploadedFile[] {
   const files = Array.isArray(req.files) ? req.files : [];
-  return files
-    .filter((file) => file.fieldname === field)
-    .map((file) => ({ buffer: file.buffer, originalName: file.originalname }));
+  const named = files.filter((file) => file.fieldname === field);
+  const abandoned = named.length > 0 ? clientGone(req) : undefined;
+  return named.map((file) => ({ buffer: file.buffer, originalName: file.originalname, abandoned }));
 }
 
 export function fileNamed(req: Request, field: string): UploadedFile | undefined {

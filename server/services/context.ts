@@ -19,6 +19,11 @@ export interface ServiceContext {
 export interface UploadedFile {
   buffer: Buffer;
   originalName: string;
+  /**
+   * Aborted once the client that sent the file has gone before its answer (a Cancel just as the last byte left, a
+   * dropped connection): it was told, or will assume, that nothing was saved, so the write rolls back.
+   */
+  abandoned?: AbortSignal;
 }
 
 export function nowIso(): string {

@@ -42,7 +42,7 @@ async function fillPost(page: Page, title: string, status: 'draft' | 'published'
 async function saveDraft(page: Page, title: string) {
   await openNewPost(page);
   await fillPost(page, title, 'draft');
-  await page.getByRole('button', { name: 'Save post' }).click();
+  await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
 }
@@ -94,7 +94,7 @@ test.describe('dashboard blogs', () => {
     await expect(dialog.getByText(/^Content \*$/)).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Content' })).toHaveAttribute('aria-required', 'true');
     await expect(dialog.locator('label').filter({ hasText: /^Read time \*$/ })).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
     for (const message of [
       'Title is required',
       'Author is required',
@@ -112,7 +112,7 @@ test.describe('dashboard blogs', () => {
     await dialog.getByLabel('Author').fill('Karma');
     await dialog.getByLabel('Category').selectOption('News');
     await dialog.getByLabel('Excerpt').fill('Short.');
-    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
     await expect(dialog.getByText('Title is required', { exact: true })).toHaveCount(0);
     await expect(dialog.getByRole('textbox', { name: 'Content' })).toBeFocused();
   });
@@ -160,9 +160,9 @@ test.describe('dashboard blogs', () => {
       .getByLabel('Gallery images')
       .setInputFiles([await imageFile('one.jpg', 800, 600), await imageFile('two.png', 600, 400, 'png')]);
     await expect(dialog.getByRole('img', { name: /^Chosen image/ })).toHaveCount(3);
-    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status')).toContainText(/Saved “.*”\./);
+    await expect(page.getByRole('status')).toContainText(`Published: “${title}” is on the blog now.`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
     const saved = (await serverBlogs(page)).find((blog) => blog.title === title);
@@ -209,12 +209,44 @@ test.describe('dashboard blogs', () => {
     const published = `${title} (published)`;
     await dialog.getByLabel('Title').fill(published);
     await dialog.getByLabel('Status').selectOption('published');
-    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
     await expect(dialog).toBeHidden();
     const publishedRow = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: published }) });
     await expect(publishedRow.getByText('Published', { exact: true })).toBeVisible();
     await expect(publishedRow.getByRole('link', { name: `View ${published}` })).toBeVisible();
     expect(await publicBlogPage(page)).toContain(published);
+  });
+
+  test('the button says what it will do, and the notice says what it did: Publish by default, Save draft for a draft', async ({
+    page,
+  }, testInfo) => {
+    const title = uniqueName(testInfo, 'Rammed earth at Dochula');
+    await openManager(page);
+    const dialog = await openNewPost(page);
+    // SPEC section 4: a new post defaults to published, so its first save publishes it, and the button says so.
+    await expect(dialog.getByLabel('Status')).toHaveValue('published');
+    await expect(dialog.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
+    await fillPost(page, title, 'draft');
+    await expect(dialog.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+    const saveDraft = dialog.getByRole('button', { name: 'Save draft', exact: true });
+    await saveDraft.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status')).toContainText(`Draft saved: “${title}” is not on the site.`);
+    expect(await publicBlogPage(page)).not.toContain(title);
+
+    // Published once, its later saves update it.
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit post' });
+    await expect(edit.getByRole('button', { name: 'Save draft', exact: true })).toBeVisible();
+    await edit.getByLabel('Status').selectOption('published');
+    await edit.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByRole('status')).toContainText(`Published: “${title}” is on the blog now.`);
+    expect(await publicBlogPage(page)).toContain(title);
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    await edit.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(page.getByRole('status')).toContainText(`Updated “${title}”.`);
   });
 
   test('a draft’s Preview shows the post as visitors will see it, with the banner; a visitor gets 404', async ({
@@ -301,7 +333,7 @@ test.describe('dashboard blogs', () => {
       .getByLabel('Featured image')
       .setInputFiles(await imageFile('kept.jpg'));
     await page.route(BLOGS_API, (route) => route.abort());
-    await page.getByRole('button', { name: 'Save post' }).click();
+    await page.getByRole('button', { name: 'Publish' }).click();
     const alert = page.getByRole('dialog').getByRole('alert');
     await expect(alert).toContainText('Error saving blog. Please try again.');
     await expect(alert).toContainText('This post is not on the server yet; it is kept in this browser only.');
@@ -345,7 +377,7 @@ test.describe('dashboard blogs', () => {
     const dialog = await openNewPost(page);
     await fillPost(page, title);
     await page.route(BLOGS_API, (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong' } }));
-    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
     await expect(dialog.getByRole('alert')).toContainText(
       'Error saving blog. Please try again. This post is not on the server yet; it is kept in this browser only.',
     );
@@ -366,7 +398,7 @@ test.describe('dashboard blogs', () => {
     );
     await openNewPost(page);
     await fillPost(page, title);
-    await page.getByRole('dialog').getByRole('button', { name: 'Save post' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByRole('dialog').locator('#blog-title-error')).toHaveText('Title is taken');
     await expect(page.getByRole('dialog').getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Not saved on the server' })).toHaveCount(0);

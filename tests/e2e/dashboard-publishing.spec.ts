@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Browser } from '@playwright/test';
-import { toSiteLocalInput } from '../../core/site-time';
+import { formatSiteDateTime, toSiteLocalInput } from '../../core/site-time';
 import type { Blog, Project } from '../../core/types';
 import { dashboardSite, signInQuickly, test, uniqueName } from './dashboard-support';
 import { DASHBOARD_SITE_URL } from './e2e-env';
@@ -112,7 +112,7 @@ test.describe('publishing', () => {
     const at = new Date(Date.now() + 2 * HOUR);
     await dialog.getByLabel('Publish at (optional)').fill(toSiteLocalInput(at.toISOString(), 'Asia/Thimphu'));
     await expectNoAxeViolations(page);
-    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await dialog.getByRole('button', { name: 'Schedule' }).click();
     await expect(dialog).toBeHidden();
 
     const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
@@ -121,6 +121,10 @@ test.describe('publishing', () => {
     const post = posts.data.find((item) => item.title === title)!;
     // Stored in UTC, to the minute the owner chose.
     expect(Date.parse(post.publishedAt!)).toBe(Math.floor(at.getTime() / 60_000) * 60_000);
+    // The notice says it again, in the studio's time.
+    await expect(page.getByRole('status')).toContainText(
+      `Scheduled: “${title}” will be published on ${formatSiteDateTime(post.publishedAt!, 'Asia/Thimphu')}.`,
+    );
 
     const { context, page: outsider } = await visitor(browser);
     try {

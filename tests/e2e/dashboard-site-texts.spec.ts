@@ -145,10 +145,10 @@ test.describe('Site texts', () => {
     const sharing = dialog.getByRole('group', { name: 'Search and sharing' });
     await sharing.getByLabel('Summary for search engines').fill('How the rabsel windows were built.');
     await sharing.getByLabel('Picture for shared links').fill('javascript:alert(1)');
-    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await dialog.getByRole('button', { name: 'Update' }).click();
     await expect(sharing.getByText(/^Give an image from the Media library/)).toBeVisible();
     await sharing.getByLabel('Picture for shared links').fill('https://cdn.example.bt/rabsel.jpg');
-    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await dialog.getByRole('button', { name: 'Update' }).click();
     await expect(dialog).toBeHidden();
     await page.goto(`/blog/${id}`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(

@@ -74,6 +74,9 @@ interface CuttingProxy {
   url: string;
   /** While true, every multipart upload is broken off once part of its body has passed. */
   cutUploads: boolean;
+  /** While true, the server's answers to multipart uploads are held in `heldAnswers` until the test sends them on. */
+  holdUploadAnswers: boolean;
+  heldAnswers: (() => void)[];
   close: () => Promise<void>;
 }
 
@@ -88,12 +91,17 @@ const CUT_AFTER_BYTES = 768 * 1024;
 async function startCuttingProxy(): Promise<CuttingProxy> {
   const server = http.createServer((request, response) => {
     const { 'proxy-connection': _hop, ...headers } = request.headers;
+    const upload = headers['content-type']?.startsWith('multipart/form-data');
     const upstream = http.request(request.url!, { method: request.method, headers }, (answer) => {
-      response.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(response);
+      const passOn = () => {
+        response.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(response);
+      };
+      if (upload && proxy.holdUploadAnswers) proxy.heldAnswers.push(passOn);
+      else passOn();
     });
     upstream.on('error', () => response.destroy());
-    if (!(proxy.cutUploads && headers['content-type']?.startsWith('multipart/form-data'))) {
+    if (!(proxy.cutUploads && upload)) {
       request.pipe(upstream);
       return;
     }
@@ -123,6 +131,8 @@ async function startCuttingProxy(): Promise<CuttingProxy> {
   const proxy: CuttingProxy = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     cutUploads: false,
+    holdUploadAnswers: false,
+    heldAnswers: [],
     close: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
@@ -179,19 +189,145 @@ test.describe('upload progress', () => {
   });
 });
 
+const proxiedTest = test.extend<{ cuttingProxy: CuttingProxy }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures' names
+  cuttingProxy: async ({}, use) => {
+    const proxy = await startCuttingProxy();
+    await use(proxy);
+    await proxy.close();
+  },
+  proxy: async ({ cuttingProxy }, use) => use({ server: cuttingProxy.url }),
+});
+
+/** Fills the Add Project dialog's required fields with `title`, and chooses `images`. */
+async function fillNewProject(page: Page, title: string, images: Awaited<ReturnType<typeof noisyPng>>[]) {
+  await gotoHydrated(page, '/dashboard/projects');
+  await page.getByRole('button', { name: 'Add Project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Project' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Year').fill('2025');
+  await dialog.getByLabel('Location').fill('Paro');
+  await dialog.getByLabel('Category').selectOption('Hospitality');
+  await dialog.getByLabel('Description').fill('A farmhouse turned guesthouse above the valley.');
+  await dialog.getByLabel('Images', { exact: true }).setInputFiles(images);
+  return dialog;
+}
+
+/** Whether the server holds a project of this title, drafts included (the page's session is the administrator's). */
+async function projectExists(page: Page, title: string): Promise<boolean> {
+  const { data } = (await (await page.request.get('/api/projects')).json()) as { data: { title: string }[] };
+  return data.some((project) => project.title === title);
+}
+
+test.describe('Cancel during an upload', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInQuickly(page);
+  });
+
+  test('Cancel at mid-upload of a new project stops it: no project, after a reload and through the API', async ({
+    page,
+  }, testInfo) => {
+    const title = uniqueName(testInfo, 'Cancelled guesthouse');
+    const photo = `${uniqueName(testInfo, 'facade')}.png`;
+    const dialog = await fillNewProject(page, title, [await noisyPng(photo), await noisyPng('plan.png')]);
+    await throttleUploads(page, 512 * 1024);
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    const bar = dialog.getByRole('progressbar', { name: `Upload of ${photo}` });
+    await expect(bar).not.toHaveAttribute('value', '0');
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Upload cancelled' })).toContainText(
+      MESSAGES.uploadCancelled('the project was not created'),
+    );
+    expect(await projectExists(page, title)).toBe(false);
+    await gotoHydrated(page, '/dashboard/projects');
+    await expect(page.getByText(title)).toHaveCount(0);
+    expect(await (await page.request.get('/')).text()).not.toContain(title);
+  });
+
+  test('Escape during a team member’s photo upload is Cancel too', async ({ page }, testInfo) => {
+    const name = uniqueName(testInfo, 'Sonam Yangki');
+    const photo = `${uniqueName(testInfo, 'portrait')}.png`;
+    await gotoHydrated(page, '/dashboard/team');
+    await page.getByRole('button', { name: 'Add team member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add team member' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Title').fill('Engineer');
+    await dialog.getByLabel('Position').fill('Structures');
+    await dialog.getByLabel('Photo', { exact: true }).setInputFiles(await noisyPng(photo));
+    await throttleUploads(page, 256 * 1024);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('progressbar', { name: `Upload of ${photo}` })).not.toHaveAttribute('value', '0');
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Upload cancelled' })).toContainText(
+      MESSAGES.uploadCancelled('the team member was not added'),
+    );
+    const { data } = (await (await page.request.get('/api/team-members')).json()) as { data: { name: string }[] };
+    expect(data.map((member) => member.name)).not.toContain(name);
+  });
+
+  test('Cancel upload in the media library stops it: no new image, after a reload and through the API', async ({
+    page,
+  }, testInfo) => {
+    const photo = `${uniqueName(testInfo, 'not-kept')}.png`;
+    await gotoHydrated(page, '/dashboard/media');
+    const form = page.getByRole('form', { name: 'Upload images' });
+    await form.getByLabel('Images', { exact: true }).setInputFiles(await noisyPng(photo));
+    await throttleUploads(page, 256 * 1024);
+    await form.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(form.getByRole('progressbar', { name: `Upload of ${photo}` })).not.toHaveAttribute('value', '0');
+
+    await form.getByRole('button', { name: 'Cancel upload' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Upload cancelled' })).toContainText(
+      MESSAGES.uploadCancelled('no image was added'),
+    );
+    await expect(form.getByRole('button', { name: 'Cancel upload' })).toHaveCount(0);
+    const { data } = (await (await page.request.get('/api/media')).json()) as { data: { name: string }[] };
+    expect(data.map((item) => item.name)).not.toContain(photo);
+    await gotoHydrated(page, '/dashboard/media');
+    await expect(page.getByRole('img', { name: photo })).toHaveCount(0);
+  });
+
+  proxiedTest(
+    'Cancel once every byte has gone waits for the answer, says the project exists, and Delete it leaves nothing',
+    async ({ page, cuttingProxy }, testInfo) => {
+      const title = uniqueName(testInfo, 'Created anyway');
+      const dialog = await fillNewProject(page, title, [await noisyPng('courtyard.png', 600, 400)]);
+      cuttingProxy.holdUploadAnswers = true;
+      await dialog.getByRole('button', { name: 'Publish' }).click();
+      await expect(dialog.getByText(/waiting for the server to store it\.$/)).toBeVisible();
+
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog.getByText(MESSAGES.cancelling)).toBeVisible();
+      await expect.poll(() => cuttingProxy.heldAnswers.length).toBe(1);
+      cuttingProxy.holdUploadAnswers = false;
+      cuttingProxy.heldAnswers.shift()!();
+      await expect(
+        dialog.getByRole('alert').filter({ hasText: MESSAGES.createdBeforeCancel(`The project “${title}”`) }),
+      ).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Delete it' })).toBeFocused();
+      expect(await projectExists(page, title)).toBe(true);
+      await expectNoAxeViolations(page);
+
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('status').filter({ hasText: 'Cancelled' })).toContainText(
+        MESSAGES.deletedAfterCancel(`The project “${title}”`),
+      );
+      expect(await projectExists(page, title)).toBe(false);
+      await gotoHydrated(page, '/dashboard/projects');
+      await expect(page.getByText(title)).toHaveCount(0);
+    },
+  );
+});
+
 test.describe('when the connection drops during an upload', () => {
   // Chromium logs the broken-off request as a console error; here it is the point.
   test.use({ allowedConsoleErrors: [/net::ERR_/] });
-
-  const droppingTest = test.extend<{ cuttingProxy: CuttingProxy }>({
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures' names
-    cuttingProxy: async ({}, use) => {
-      const proxy = await startCuttingProxy();
-      await use(proxy);
-      await proxy.close();
-    },
-    proxy: async ({ cuttingProxy }, use) => use({ server: cuttingProxy.url }),
-  });
+  const droppingTest = proxiedTest;
 
   droppingTest(
     'a team member form says which photo was going up, keeps everything, and saves on the next try',

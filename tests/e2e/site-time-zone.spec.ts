@@ -55,7 +55,7 @@ test('a post scheduled for 00:30 Bhutan time is dated that day on the public blo
     await dialog.getByRole('textbox', { name: 'Content' }).click();
     await page.keyboard.type('The first dance starts at half past midnight.');
     await dialog.getByLabel('Publish at (optional)').fill(`${day}T00:30`);
-    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await dialog.getByRole('button', { name: 'Schedule' }).click();
     await expect(dialog).toBeHidden();
     const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Night of the tshechu' }) });
     await expect(row).toContainText(`Scheduled: ${formatSiteDateTime(publishAt, THIMPHU)}`);

@@ -24,7 +24,8 @@ export interface Submission<S extends ZodType, T> {
   onFailure?: (failure: ActionFailure) => void;
 }
 
-export type SubmitResult<T> = { ok: true; data: T } | ActionFailure;
+/** `cancelTooLate`: Cancel was pressed once the server had everything, and it stored it (the form says so). */
+export type SubmitResult<T> = { ok: true; data: T; cancelTooLate?: true } | ActionFailure;
 
 /** Whether the loaders run again after a failure: only when the server answered (not 401, which leaves the page). */
 export function answeredByServer(failure: ActionFailure): boolean {
@@ -39,6 +40,11 @@ export function answeredByServer(failure: ActionFailure): boolean {
  * invalid control (`form` is the ref for its <form>) after the render that marks it; `clearError` drops one
  * field's message as it is corrected and leaves the focus where the typing is. While a multipart body goes up,
  * `uploads` holds each file's progress for `UploadProgress` (empty otherwise).
+ *
+ * `cancel` is a form's Cancel (its button, Escape, the dialog's ×) while a call runs: before the request leaves or
+ * while its body goes up, the call is stopped and `submit` resolves to a failure marked `cancelled` (the server
+ * stored nothing); once the server has the whole body, `cancelling` turns on and the call runs to its answer, a
+ * success then marked `cancelTooLate`, a failure `cancelled`. A form unmounted meanwhile cancels its call the same way.
  */
 export function useFormSubmit() {
   const { revalidate } = useRevalidator();
@@ -46,10 +52,14 @@ export function useFormSubmit() {
   const [shown, setShown] = useState<{ errors: FieldMessages; focus: boolean }>({ errors: {}, focus: false });
   const [busy, setBusy] = useState(false);
   const [uploads, setUploads] = useState<FileProgress[]>([]);
+  const [cancelling, setCancelling] = useState(false);
+  const running = useRef<AbortController | null>(null);
 
   useEffect(() => {
     if (shown.focus) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [shown]);
+
+  useEffect(() => () => running.current?.abort(), []);
 
   const showErrors = (errors: FieldMessages) => setShown({ errors, focus: Object.keys(errors).length > 0 });
 
@@ -64,20 +74,31 @@ export function useFormSubmit() {
     showErrors(checked.ok ? {} : (checked.fields ?? {}));
     if (!checked.ok) return checked;
     setBusy(true);
+    const call = new AbortController();
+    running.current = call;
     try {
-      const data = await send(checked.data, { onUploadProgress: setUploads });
+      const data = await send(checked.data, { onUploadProgress: setUploads, signal: call.signal });
       await revalidate();
-      return { ok: true, data };
+      return call.signal.aborted ? { ok: true, data, cancelTooLate: true } : { ok: true, data };
     } catch (error) {
       const failure = failureOf(error);
-      showErrors(failure.fields ?? {});
       if (answeredByServer(failure)) await revalidate();
+      // Whatever ended it, the owner asked to stop and nothing was stored: the form closes rather than explains.
+      if (call.signal.aborted) return { ...failure, cancelled: true };
+      showErrors(failure.fields ?? {});
       onFailure?.(failure);
       return failure;
     } finally {
+      running.current = null;
       setBusy(false);
+      setCancelling(false);
       setUploads([]);
     }
+  }
+
+  function cancel() {
+    running.current?.abort();
+    if (running.current) setCancelling(true);
   }
 
   return {
@@ -86,6 +107,8 @@ export function useFormSubmit() {
     busy,
     uploads,
     submit,
+    cancel,
+    cancelling,
     showErrors,
     clearError: (name: string) =>
       setShown(({ errors: { [name]: _fixed, ...rest } }) => ({ errors: rest, focus: false })),

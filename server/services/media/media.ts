@@ -63,10 +63,19 @@ export function toImageDetails(
 }
 
 /**
+ * Refuses to commit a write whose uploader has gone before its answer (`UploadedFile.abandoned`): the owner pressed
+ * Cancel as the last byte left, or the connection dropped, and either way the browser says nothing was saved.
+ */
+function refuseIfAbandoned(files: UploadedFile[]): void {
+  if (files.some((file) => file.abandoned?.aborted)) throw new AppError(499, MESSAGES.uploadAbandoned);
+}
+
+/**
  * Stores new images and runs `write` in one content change (changeContent); the
  * files are on disk before the rows that point at them commit, and removed if the write fails.
  * Afterwards the files of `write`'s returned media rows (the replaced images)
- * are deleted, since no row points at them any more.
+ * are deleted, since no row points at them any more. A write whose uploader has gone before its answer is rolled
+ * back (`refuseIfAbandoned`, checked last inside the transaction).
  */
 export async function writeWithImages<T>(
   ctx: ServiceContext,
@@ -77,7 +86,11 @@ export async function writeWithImages<T>(
   const prepared = await processImages(ctx.storage, files, purpose);
   let outcome: { result: T; replaced: MediaItemRow[] };
   try {
-    outcome = await changeContent(ctx.db, async (trx) => write(trx, await insertMediaItems(trx, prepared)));
+    outcome = await changeContent(ctx.db, async (trx) => {
+      const written = await write(trx, await insertMediaItems(trx, prepared));
+      refuseIfAbandoned(files);
+      return written;
+    });
   } catch (error) {
     await deleteImageFiles(ctx.storage, prepared);
     throw error;

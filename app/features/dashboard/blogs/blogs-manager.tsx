@@ -3,12 +3,13 @@ import { MESSAGES } from '../../../../core/messages';
 import { PUBLICATION_STATES, type PublicationState } from '../../../../core/publication';
 import { PUBLICATION_STATE_LABELS } from '../../../../core/status-labels';
 import type { Blog } from '../../../../core/types';
-import { ConfirmDialog, Modal } from '../../../ui/modal';
+import { ConfirmDialog } from '../../../ui/modal';
 import { dashboardRequest, withDetail } from '../dashboard-api';
 import { NoticeArea, useNotice } from '../notice';
 import { postStateNow } from '../publish-at';
 import type { BlogImages } from './blog-form-values';
 import { BlogForm } from './blog-form';
+import { blogSavedNotice } from './blog-publication';
 import { BlogList, UnsavedBlogList } from './blog-list';
 import { saveBlog } from './save-blog';
 import { useFormSubmit } from '../use-form-submit';
@@ -59,7 +60,7 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
     else if (outcome.kind === 'kept') showError(`${outcome.reason} ${MESSAGES.blogKeptLocally}`);
     else if (outcome.kind === 'invalid')
       showError(`${MESSAGES.errorSavingBlog} ${Object.values(outcome.fields).join(' ')}`);
-    else showError(outcome.message);
+    else if (outcome.kind === 'failed') showError(outcome.message);
   }
 
   async function confirm() {
@@ -136,22 +137,21 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
         )}
       </section>
       {editing && (
-        <Modal
+        <BlogForm
           title={editing.blog || editing.unsaved?.copy.blogId ? 'Edit post' : 'New post'}
-          className="modal--wide"
+          blog={editing.blog}
+          unsaved={editing.unsaved}
           onClose={() => setEditing(null)}
-        >
-          <BlogForm
-            blog={editing.blog}
-            unsaved={editing.unsaved}
-            onCancel={() => setEditing(null)}
-            onDiscard={({ key, title }) => setConfirming({ kind: 'discard', key, title })}
-            onSaved={(blog) => {
-              setEditing(null);
-              showSuccess(`Saved “${blog.title}”.`);
-            }}
-          />
-        </Modal>
+          onDiscard={({ key, title }) => setConfirming({ kind: 'discard', key, title })}
+          onSaved={(blog) => {
+            setEditing(null);
+            showSuccess(blogSavedNotice(blog, editing.blog, timeZone));
+          }}
+          onCancelled={(outcome) => {
+            setEditing(null);
+            showSuccess(outcome);
+          }}
+        />
       )}
       {confirming && (
         <ConfirmDialog

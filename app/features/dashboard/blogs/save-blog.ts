@@ -17,7 +17,10 @@ import type { FieldMessages } from '../../../../core/schemas/fields';
 import { discardUnsavedBlog, keepUnsavedBlog, unsavedKeyFor } from './unsaved-blogs';
 
 export type SaveOutcome =
-  | { kind: 'saved'; blog: Blog }
+  /** `cancelTooLate`: the form's Cancel came once the server had it all, and it stored the post. */
+  | { kind: 'saved'; blog: Blog; cancelTooLate?: true }
+  /** The form's Cancel stopped the upload: nothing was stored, and no local copy is kept. */
+  | { kind: 'cancelled' }
   /**
    * The server was unreachable or failed: the post is kept in this browser under `key` (unless it refused).
    * `reason` is 'Error saving blog…', or which image was going up when the connection dropped.
@@ -82,7 +85,8 @@ export async function saveBlog(
       return data;
     },
   });
-  if (result.ok) return { kind: 'saved', blog: result.data };
+  if (result.ok) return { kind: 'saved', blog: result.data, ...(result.cancelTooLate && { cancelTooLate: true }) };
+  if (result.cancelled) return { kind: 'cancelled' };
   if (isUnreachable(result)) {
     const keptLocally = await keepUnsavedBlog(
       {

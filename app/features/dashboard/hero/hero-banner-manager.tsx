@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { HERO_AUTO_ADVANCE_MS } from '../../../../core/constants';
 import type { Project } from '../../../../core/types';
-import { Modal } from '../../../ui/modal';
 import { NoticeArea, useNotice } from '../notice';
 import { ProjectFlagButton, ProjectFlagItem } from '../projects/project-flag-item';
 import type { ProjectSummary } from '../projects/project-summary';
@@ -94,9 +93,14 @@ export function HeroBannerManager({ projects }: { projects: ProjectSummary[] }) 
         empty="Every project is in the hero banner."
       />
       {adding && (
-        <Modal title="Add Hero Project" onClose={() => setAdding(false)}>
-          <HeroProjectForm onSaved={added} onCancel={() => setAdding(false)} />
-        </Modal>
+        <HeroProjectForm
+          onSaved={added}
+          onCancelled={(outcome) => {
+            setAdding(false);
+            notice.showSuccess(outcome);
+          }}
+          onClose={() => setAdding(false)}
+        />
       )}
     </>
   );

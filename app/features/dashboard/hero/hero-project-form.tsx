@@ -1,6 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { HERO_CATEGORIES, MAX_PROJECT_IMAGES } from '../../../../core/constants';
 import { FormActions } from '../form-actions';
+import { ProjectCreatedBeforeCancel } from '../created-before-cancel';
+import { Modal } from '../../../ui/modal';
+import { MESSAGES } from '../../../../core/messages';
 import { Field, RequiredNote } from '../../../ui/field';
 import { ProjectBasics } from '../projects/project-basics';
 import { heroProjectCreateSchema } from '../../../../core/schemas/project.schema';
@@ -40,11 +43,23 @@ const EMPTY_VALUES: HeroFormValues = {
  * is on unless unticked, and up to 10 images go with it (the first is the
  * cover; without one the site shows its placeholder). The rules are core's
  * `heroProjectCreateSchema`, checked here before anything is sent and again
- * by the server.
+ * by the server. Its dialog's Cancel (the button, Escape, the ×) during the upload stops it, as the project form's
+ * does.
  */
-export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Project) => void; onCancel: () => void }) {
+export function HeroProjectForm({
+  onSaved,
+  onCancelled,
+  onClose,
+}: {
+  onSaved: (project: Project) => void;
+  /** Told what became of a save its Cancel stopped (or came too late for), for the page's message area. */
+  onCancelled: (outcome: string) => void;
+  onClose: () => void;
+}) {
   const id = useId();
-  const { form, errors, busy: saving, uploads, clearError, submit: save } = useFormSubmit();
+  const { form, errors, busy: saving, uploads, clearError, submit: save, cancel, cancelling } = useFormSubmit();
+  const [createdAnyway, setCreatedAnyway] = useState<Project | null>(null);
+  const close = () => (createdAnyway ? onSaved(createdAnyway) : saving ? cancel() : onClose());
   // Correcting a field (or choosing images) clears its message.
   const { values, field, checkbox } = useFormValues(EMPTY_VALUES, clearError);
   const [images, setImages] = useState<PickedImage[]>([]);
@@ -68,42 +83,51 @@ export function HeroProjectForm({ onSaved, onCancel }: { onSaved: (project: Proj
       },
       onFailure: (failure) => setSaveError(saveFailure(failure)),
     });
-    if (result.ok) onSaved(result.data);
+    if (!result.ok) {
+      if (result.cancelled) onCancelled(MESSAGES.uploadCancelled('the project was not created'));
+    } else if (result.cancelTooLate) setCreatedAnyway(result.data);
+    else onSaved(result.data);
   }
 
   return (
-    <form ref={form} className="dashboard-form hero-form" noValidate onSubmit={(event) => void submit(event)}>
-      <RequiredNote />
-      <ProjectBasics
-        idPrefix={id}
-        field={field}
-        errors={errors}
-        categories={HERO_CATEGORIES}
-        categoryPlaceholder="Choose a category"
-        optionalStatus
-      />
-      <Field idPrefix={id} name="description" label="Description" required error={errors.description}>
-        {(props) => <textarea rows={4} {...props} {...field('description')} />}
-      </Field>
-      <div className="hero-form__check">
-        <input id={`${id}-featured`} name="featured" type="checkbox" {...checkbox('featured')} />
-        <label htmlFor={`${id}-featured`}>Featured: show in the hero banner</label>
-      </div>
-      <ImagePicker
-        label="Images"
-        name="images"
-        multiple
-        max={MAX_PROJECT_IMAGES}
-        value={images}
-        onChange={(picked) => {
-          setImages(picked);
-          clearError('images');
-        }}
-        error={errors.images}
-        hint={`Optional: up to ${MAX_PROJECT_IMAGES} images; the first is the cover. Without one, the site shows its placeholder picture.`}
-      />
-      <UploadProgress files={uploads} />
-      <FormActions error={saveError} busy={saving} submitLabel="Add Project" onCancel={onCancel} />
-    </form>
+    <Modal title="Add Hero Project" onClose={close}>
+      {createdAnyway ? (
+        <ProjectCreatedBeforeCancel project={createdAnyway} onCancelled={onCancelled} onKept={close} />
+      ) : (
+        <form ref={form} className="dashboard-form hero-form" noValidate onSubmit={(event) => void submit(event)}>
+          <RequiredNote />
+          <ProjectBasics
+            idPrefix={id}
+            field={field}
+            errors={errors}
+            categories={HERO_CATEGORIES}
+            categoryPlaceholder="Choose a category"
+            optionalStatus
+          />
+          <Field idPrefix={id} name="description" label="Description" required error={errors.description}>
+            {(props) => <textarea rows={4} {...props} {...field('description')} />}
+          </Field>
+          <div className="hero-form__check">
+            <input id={`${id}-featured`} name="featured" type="checkbox" {...checkbox('featured')} />
+            <label htmlFor={`${id}-featured`}>Featured: show in the hero banner</label>
+          </div>
+          <ImagePicker
+            label="Images"
+            name="images"
+            multiple
+            max={MAX_PROJECT_IMAGES}
+            value={images}
+            onChange={(picked) => {
+              setImages(picked);
+              clearError('images');
+            }}
+            error={errors.images}
+            hint={`Optional: up to ${MAX_PROJECT_IMAGES} images; the first is the cover. Without one, the site shows its placeholder picture.`}
+          />
+          <UploadProgress files={uploads} cancelling={cancelling} />
+          <FormActions error={saveError} busy={saving} submitLabel="Add Project" onCancel={close} />
+        </form>
+      )}
+    </Modal>
   );
 }

@@ -28,12 +28,13 @@ function uploadFailureText(failure: ActionFailure): string {
 /**
  * The media library's upload form: up to 10 images, each croppable first,
  * scaled to fit 1200×800 in the browser (SPEC section 5) and sent together
- * to POST /api/media/upload.
+ * to POST /api/media/upload. While they go up, Cancel upload stops them (nothing is added), or, once the server has
+ * them all, waits for its answer and says they were added.
  */
 export function MediaUploader({ report }: { report: NoticeReport }) {
   const [images, setImages] = useState<PickedImage[]>([]);
   const [error, setError] = useState<string>();
-  const { submit, busy: uploading, uploads } = useFormSubmit();
+  const { submit, busy: uploading, uploads, cancel, cancelling } = useFormSubmit();
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,7 +51,9 @@ export function MediaUploader({ report }: { report: NoticeReport }) {
         return answer.data.length;
       },
     });
+    if (!result.ok && result.cancelled) return report.showSuccess(MESSAGES.uploadCancelled('no image was added'));
     if (!result.ok) return report.showError(uploadFailureText(result));
+    if (result.cancelTooLate) return report.showSuccess(MESSAGES.savedBeforeCancel('these images'));
     report.showSuccess(`Uploaded ${result.data} image${result.data === 1 ? '' : 's'} to the library.`);
   }
 
@@ -71,10 +74,17 @@ export function MediaUploader({ report }: { report: NoticeReport }) {
         hint={`Up to ${MEDIA_UPLOAD_MAX_IMAGES} at a time. Crop any of them first if you like; each is scaled to fit ${IMAGE_MAX_WIDTH} × ${IMAGE_MAX_HEIGHT} before it is sent.`}
         crop={{ minSize: CROP_MIN_SIZE_MEDIA_PX }}
       />
-      <UploadProgress files={uploads} />
-      <button type="submit" className="button" disabled={uploading}>
-        {uploading ? 'Uploading...' : 'Upload'}
-      </button>
+      <UploadProgress files={uploads} cancelling={cancelling} />
+      <div className="media-uploader__actions">
+        <button type="submit" className="button" disabled={uploading}>
+          {uploading ? 'Uploading...' : 'Upload'}
+        </button>
+        {uploading && (
+          <button type="button" className="button button--ghost" disabled={cancelling} onClick={cancel}>
+            Cancel upload
+          </button>
+        )}
+      </div>
     </form>
   );
 }

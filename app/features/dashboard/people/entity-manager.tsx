@@ -92,6 +92,10 @@ export function EntityManager<T extends { id: number; name: string }>({
       {editing && (
         <EntityFormDialog
           title={editing.item ? `Edit ${kind.noun}` : `Add ${kind.noun}`}
+          noun={kind.noun}
+          apiPath={kind.apiPath}
+          editing={editing.item !== null}
+          deleteError={kind.deleteError}
           fields={kind.fields}
           initialValues={kind.valuesOf(editing.item)}
           schema={kind.schema}
@@ -106,6 +110,10 @@ export function EntityManager<T extends { id: number; name: string }>({
           onSaved={(saved) => {
             actions.saved(editing.item, saved);
             setEditing(null);
+          }}
+          onCancelled={(outcome) => {
+            setEditing(null);
+            notices.showSuccess(outcome);
           }}
           onClose={() => setEditing(null)}
         />

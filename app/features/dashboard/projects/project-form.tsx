@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { DEFAULT_PROJECT_STATUS, MAX_PROJECT_IMAGES, PROJECT_CATEGORIES } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { projectCreateSchema } from '../../../../core/schemas/project.schema';
@@ -17,6 +17,7 @@ import { useSiteTimeZone } from '../../../lib/site-time-zone';
 import { SeoFields } from '../seo-fields';
 import { IMAGE_DESCRIPTION_HINT, useNewImages } from './new-images';
 import { UploadProgress } from '../upload-progress';
+import { ProjectCreatedBeforeCancel } from '../created-before-cancel';
 import { useFormSubmit } from '../use-form-submit';
 import { useFormValues } from '../use-form-values';
 
@@ -64,22 +65,29 @@ function categoryOptions(current: string): string[] {
 /**
  * Add or edit a project (SPEC section 5): the required fields are checked
  * with the server's own schema before sending, so the messages match; a new
- * project needs at least one image, and on edit new images replace the old.
+ * project needs at least one image, and on edit new images replace the old. Cancel (the button, Escape, the ×)
+ * during a save stops the upload, and nothing is saved; once the server had it all, the dialog waits for the answer
+ * and, for a new project, offers to delete it.
  */
 export function ProjectFormDialog({
   project,
   onSaved,
+  onCancelled,
   onClose,
 }: {
   project: Project | null;
   onSaved: (saved: Project, created: boolean) => void;
+  /** Told what became of a save its Cancel stopped (or came too late for), for the page's message area. */
+  onCancelled: (outcome: string) => void;
   onClose: () => void;
 }) {
   const zone = useSiteTimeZone();
   const { values, field, checkbox } = useFormValues(() => initialValues(project, zone));
-  const { form, errors, clearError, busy: saving, uploads, submit: save } = useFormSubmit();
+  const { form, errors, clearError, busy: saving, uploads, submit: save, cancel, cancelling } = useFormSubmit();
   const newImages = useNewImages(values.title);
   const formNotice = useNotice();
+  const [createdAnyway, setCreatedAnyway] = useState<Project | null>(null);
+  const close = () => (createdAnyway ? onSaved(createdAnyway, true) : saving ? cancel() : onClose());
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -104,85 +112,97 @@ export function ProjectFormDialog({
       },
       onFailure: (failure) => formNotice.showError(saveFailure(failure)),
     });
-    if (result.ok) onSaved(result.data, !project);
+    if (!result.ok) {
+      if (result.cancelled) {
+        onCancelled(MESSAGES.uploadCancelled(project ? 'the project was not changed' : 'the project was not created'));
+      }
+      return;
+    }
+    if (!result.cancelTooLate) onSaved(result.data, !project);
+    else if (project) onCancelled(MESSAGES.savedBeforeCancel(`the changes to “${result.data.title}”`));
+    else setCreatedAnyway(result.data);
   }
 
   return (
-    <Modal title={project ? 'Edit Project' : 'Add Project'} onClose={onClose} className="modal--wide">
+    <Modal title={project ? 'Edit Project' : 'Add Project'} onClose={close} className="modal--wide">
       <DialogNotice notice={formNotice.notice} onDismiss={formNotice.clear} />
-      <form ref={form} className="dashboard-form project-form" noValidate onSubmit={submit}>
-        <RequiredNote />
-        <ProjectBasics
-          idPrefix="project"
-          field={field}
-          errors={errors}
-          categories={categoryOptions(project?.category ?? '')}
-          categoryPlaceholder="Select a category"
-        />
-        <Field idPrefix="project" name="client" label="Client" error={errors.client}>
-          {(props) => <input {...props} {...field('client')} />}
-        </Field>
-        <Field
-          idPrefix="project"
-          name="designTeam"
-          label="Design Team"
-          error={errors.designTeam}
-          hint="The people who worked on it, separated by commas or one a line: the project’s page lists them under Design Team."
-        >
-          {(props) => <textarea {...props} rows={3} {...field('designTeam')} />}
-        </Field>
-        <Field idPrefix="project" name="description" label="Description" error={errors.description} required>
-          {(props) => <textarea {...props} rows={6} {...field('description')} />}
-        </Field>
-        <fieldset className="project-form__flags">
-          <legend>Show on the home page</legend>
-          <label>
-            <input type="checkbox" {...checkbox('featured')} />
-            In the hero banner, the slideshow at the top
-          </label>
-          <label>
-            <input type="checkbox" {...checkbox('showInRecent')} />
-            In Last Projects (until any is chosen, the newest show there)
-          </label>
-        </fieldset>
-        <SeoFields
-          idPrefix="project"
-          field={field}
-          errors={errors}
-          fallback="the description's beginning and the cover image"
-        />
-        <ImagePicker
-          label={project ? 'New images' : 'Images'}
-          name="images"
-          multiple
-          max={MAX_PROJECT_IMAGES}
-          value={newImages.images}
-          onChange={(chosen) => {
-            newImages.setImages(chosen);
-            if (chosen.length > 0) clearError('images');
-          }}
-          error={errors.images}
-          hint={
-            project
-              ? `Optional. Choosing new images replaces all ${project.images.length} current images; to keep them, use Manage images instead. At most ${MAX_PROJECT_IMAGES}. ${IMAGE_DESCRIPTION_HINT}`
-              : `Required: at least one, at most ${MAX_PROJECT_IMAGES}. The first becomes the cover. ${IMAGE_DESCRIPTION_HINT}`
-          }
-          renderItemExtra={newImages.renderAltInput}
-        />
-        <PublishAtField idPrefix="project" error={errors.publishAt} {...field('publishAt')} />
-        <UploadProgress files={uploads} />
-        <div className="modal__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" name="publication" value="publish" disabled={saving}>
-            {saving ? 'Saving...' : 'Publish'}
-          </button>
-          <button type="submit" className="button button--ghost" name="publication" value="draft" disabled={saving}>
-            Save as draft
-          </button>
-        </div>
-      </form>
+      {createdAnyway ? (
+        <ProjectCreatedBeforeCancel project={createdAnyway} onCancelled={onCancelled} onKept={close} />
+      ) : (
+        <form ref={form} className="dashboard-form project-form" noValidate onSubmit={submit}>
+          <RequiredNote />
+          <ProjectBasics
+            idPrefix="project"
+            field={field}
+            errors={errors}
+            categories={categoryOptions(project?.category ?? '')}
+            categoryPlaceholder="Select a category"
+          />
+          <Field idPrefix="project" name="client" label="Client" error={errors.client}>
+            {(props) => <input {...props} {...field('client')} />}
+          </Field>
+          <Field
+            idPrefix="project"
+            name="designTeam"
+            label="Design Team"
+            error={errors.designTeam}
+            hint="The people who worked on it, separated by commas or one a line: the project’s page lists them under Design Team."
+          >
+            {(props) => <textarea {...props} rows={3} {...field('designTeam')} />}
+          </Field>
+          <Field idPrefix="project" name="description" label="Description" error={errors.description} required>
+            {(props) => <textarea {...props} rows={6} {...field('description')} />}
+          </Field>
+          <fieldset className="project-form__flags">
+            <legend>Show on the home page</legend>
+            <label>
+              <input type="checkbox" {...checkbox('featured')} />
+              In the hero banner, the slideshow at the top
+            </label>
+            <label>
+              <input type="checkbox" {...checkbox('showInRecent')} />
+              In Last Projects (until any is chosen, the newest show there)
+            </label>
+          </fieldset>
+          <SeoFields
+            idPrefix="project"
+            field={field}
+            errors={errors}
+            fallback="the description's beginning and the cover image"
+          />
+          <ImagePicker
+            label={project ? 'New images' : 'Images'}
+            name="images"
+            multiple
+            max={MAX_PROJECT_IMAGES}
+            value={newImages.images}
+            onChange={(chosen) => {
+              newImages.setImages(chosen);
+              if (chosen.length > 0) clearError('images');
+            }}
+            error={errors.images}
+            hint={
+              project
+                ? `Optional. Choosing new images replaces all ${project.images.length} current images; to keep them, use Manage images instead. At most ${MAX_PROJECT_IMAGES}. ${IMAGE_DESCRIPTION_HINT}`
+                : `Required: at least one, at most ${MAX_PROJECT_IMAGES}. The first becomes the cover. ${IMAGE_DESCRIPTION_HINT}`
+            }
+            renderItemExtra={newImages.renderAltInput}
+          />
+          <PublishAtField idPrefix="project" error={errors.publishAt} {...field('publishAt')} />
+          <UploadProgress files={uploads} cancelling={cancelling} />
+          <div className="modal__actions">
+            <button type="button" className="button button--ghost" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="button" name="publication" value="publish" disabled={saving}>
+              {saving ? 'Saving...' : 'Publish'}
+            </button>
+            <button type="submit" className="button button--ghost" name="publication" value="draft" disabled={saving}>
+              Save as draft
+            </button>
+          </div>
+        </form>
+      )}
     </Modal>
   );
 }

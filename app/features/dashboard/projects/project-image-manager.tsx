@@ -21,9 +21,20 @@ import { useFormSubmit } from '../use-form-submit';
  * image after confirmation, add images up to 10 in all, and (our addition)
  * the images' order and alt texts, saved together with one call.
  */
-export function ProjectImageManager({ project, onClose }: { project: Project; onClose: () => void }) {
+export function ProjectImageManager({
+  project,
+  onCancelled,
+  onClose,
+}: {
+  project: Project;
+  /** Told what became of a call its Close stopped (or came too late for), for the page's message area. */
+  onCancelled: (outcome: string) => void;
+  onClose: () => void;
+}) {
   const notice = useNotice();
-  const { submit, busy, uploads } = useFormSubmit();
+  const { submit, busy, uploads, cancel, cancelling } = useFormSubmit();
+  // Closing while images go up stops their upload, as a form's Cancel does.
+  const close = () => (busy ? cancel() : onClose());
   const [arrangement, setArrangement] = useState<ArrangedImage[]>(() => arrangementOf(project));
   const [pendingRemoval, setPendingRemoval] = useState<string | null>(null);
   const [focusing, setFocusing] = useState<string | null>(null);
@@ -49,7 +60,10 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
   async function run(call: (upload: RequestOptions) => Promise<string>, failure: (failed: ActionFailure) => string) {
     notice.clear();
     const result = await submit({ send: (_nothingChecked, upload) => call(upload) });
-    if (result.ok) notice.showSuccess(result.data);
+    if (!result.ok && result.cancelled) onCancelled(MESSAGES.uploadCancelled('no image was added or changed'));
+    else if (result.ok && result.cancelTooLate)
+      onCancelled(MESSAGES.savedBeforeCancel(`the images of “${project.title}”`));
+    else if (result.ok) notice.showSuccess(result.data);
     else notice.showError(failure(result));
   }
 
@@ -105,7 +119,7 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
 
   return (
     <>
-      <Modal title={`Images of ${project.title}`} onClose={onClose} className="modal--wide">
+      <Modal title={`Images of ${project.title}`} onClose={close} className="modal--wide">
         <DialogNotice notice={notice.notice} onDismiss={notice.clear} />
         <ImageArrangement
           project={project}
@@ -140,7 +154,7 @@ export function ProjectImageManager({ project, onClose }: { project: Project; on
                 hint={`This project has ${project.images.length} of at most ${MAX_PROJECT_IMAGES} images: up to ${room} more. New images go at the end. ${IMAGE_DESCRIPTION_HINT}`}
                 renderItemExtra={newImages.renderAltInput}
               />
-              <UploadProgress files={uploads} />
+              <UploadProgress files={uploads} cancelling={cancelling} />
               <button type="button" className="button" disabled={busy} onClick={addImages}>
                 Upload images
               </button>

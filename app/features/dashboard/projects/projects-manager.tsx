@@ -46,6 +46,11 @@ export function ProjectsManager({ projects }: { projects: Project[] }) {
     notice.showSuccess(`Project "${project.title}" ${created ? 'created' : 'updated'}.`);
   }
 
+  function cancelled(outcome: string) {
+    close();
+    notice.showSuccess(outcome);
+  }
+
   async function deleteProject(project: Project) {
     const result = await submit({ send: () => dashboardRequest('DELETE', `/api/projects/${project.id}`) });
     close();
@@ -120,9 +125,15 @@ export function ProjectsManager({ projects }: { projects: Project[] }) {
           ))}
         </ul>
       )}
-      {dialog?.kind === 'add' && <ProjectFormDialog project={null} onSaved={saved} onClose={close} />}
-      {dialog?.kind === 'edit' && chosen && <ProjectFormDialog project={chosen} onSaved={saved} onClose={close} />}
-      {dialog?.kind === 'images' && chosen && <ProjectImageManager project={chosen} onClose={close} />}
+      {dialog?.kind === 'add' && (
+        <ProjectFormDialog project={null} onSaved={saved} onCancelled={cancelled} onClose={close} />
+      )}
+      {dialog?.kind === 'edit' && chosen && (
+        <ProjectFormDialog project={chosen} onSaved={saved} onCancelled={cancelled} onClose={close} />
+      )}
+      {dialog?.kind === 'images' && chosen && (
+        <ProjectImageManager project={chosen} onCancelled={cancelled} onClose={close} />
+      )}
       {dialog?.kind === 'delete' && chosen && (
         <ConfirmDialog
           title="Delete project"
