@@ -32,6 +32,8 @@ export type SiteSettingsUpdateInput = z.infer<typeof siteSettingsUpdateSchema>;
  */
 export const visitSwitchSchema = z.object({
   countVisits: z
-    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], { error: MESSAGES.countVisitsInvalid })
+    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
+      error: MESSAGES.countVisitsInvalid,
+    })
     .optional(),
 });

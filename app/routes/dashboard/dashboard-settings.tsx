@@ -69,13 +69,7 @@ export default function DashboardSettings({ loaderData }: Route.ComponentProps) 
         className="dashboard-card dashboard-form dashboard-form--wide"
       >
         {FIELDS.map((field) => (
-          <Field
-            key={field.name}
-            idPrefix="settings"
-            name={field.name}
-            label={field.label}
-            error={errors[field.name]}
-          >
+          <Field key={field.name} idPrefix="settings" name={field.name} label={field.label} error={errors[field.name]}>
             {(fieldProps) => {
               // The brand name is required, as before without the mark: the page says nothing of required fields.
               const props = { ...fieldProps, defaultValue: settings[field.name], required: field.name === 'brandName' };

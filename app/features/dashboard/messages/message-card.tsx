@@ -86,7 +86,9 @@ export function MessageCard({ message, selected, onSelect, onOutcome, notificati
         >
           Reply
         </a>
-        <form onSubmit={(event) => void write(() => setMessageStatus(message.id, isSpam ? NOT_SPAM_STATUS : 'spam'))(event)}>
+        <form
+          onSubmit={(event) => void write(() => setMessageStatus(message.id, isSpam ? NOT_SPAM_STATUS : 'spam'))(event)}
+        >
           <button type="submit" className="button button--ghost" disabled={busy}>
             {isSpam ? 'Not spam' : 'Mark as spam'}
           </button>
