@@ -88,7 +88,9 @@ async function runPrimary(count) {
     setTimeout(() => {
       for (const worker of stopped) {
         if (worker.isDead()) continue;
-        console.error(`Worker ${worker.process.pid} still running ${WORKER_KILL_MS / 1000} s after ${why}: killing it.`);
+        console.error(
+          `Worker ${worker.process.pid} still running ${WORKER_KILL_MS / 1000} s after ${why}: killing it.`,
+        );
         worker.kill('SIGKILL');
       }
     }, WORKER_KILL_MS).unref();

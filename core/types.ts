@@ -328,6 +328,4 @@ export interface RestoreStarted {
  * has not stopped yet), or it was not swapped in and the site runs on its data as it was. Once it is done, every
  * session has ended and the answer is a 401.
  */
-export type RestoreStatus =
-  | { state: 'under-way' }
-  | { state: 'not-swapped'; message: string; detail: string };
+export type RestoreStatus = { state: 'under-way' } | { state: 'not-swapped'; message: string; detail: string };

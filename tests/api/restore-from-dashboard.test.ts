@@ -173,7 +173,10 @@ describe.skipIf(onPostgres || onS3)('restore from the Backups page', () => {
       expect(refused.status, file).toBe(400);
       expect(refused.body.error, file).toContain(words);
     }
-    const noFile = await api(server, 'POST', '/api/backups/restore', { cookie, form: form({ password: ADMIN_PASSWORD }) });
+    const noFile = await api(server, 'POST', '/api/backups/restore', {
+      cookie,
+      form: form({ password: ADMIN_PASSWORD }),
+    });
     expect(noFile.status).toBe(400);
     expect(noFile.body.error).toBe(MESSAGES.restoreUploadMissing);
     const unknown = await api(server, 'POST', '/api/backups/studio-2020-01-01T00-00-00-000Z.tar.gz/restore', {

@@ -168,7 +168,10 @@ function endSessions(databaseFile: string): number {
  * An encrypted backup's bytes, decrypted as they are read, once `passphrase` is checked against its header; undefined
  * for an archive in the clear.
  */
-export async function openBackupArchive(archive: string, passphrase: string | undefined): Promise<Readable | undefined> {
+export async function openBackupArchive(
+  archive: string,
+  passphrase: string | undefined,
+): Promise<Readable | undefined> {
   if (!isEncryptedBackup(archive)) return undefined;
   if (!passphrase) throw new RestoreRefusedError('no-passphrase', `${archive} is encrypted`);
   try {

@@ -23,8 +23,8 @@ export function RestoreFromFile() {
     <section className="dashboard-card backups__card" aria-labelledby="backups-file-title">
       <h2 id="backups-file-title">Restore from a file</h2>
       <p>
-        A backup of this site saved elsewhere (a file whose name ends in .tar.gz, or .tar.gz.enc when encrypted), up
-        to {formatFileSize(RESTORE_UPLOAD_MAX_BYTES)}. It is checked before anything is replaced.
+        A backup of this site saved elsewhere (a file whose name ends in .tar.gz, or .tar.gz.enc when encrypted), up to{' '}
+        {formatFileSize(RESTORE_UPLOAD_MAX_BYTES)}. It is checked before anything is replaced.
       </p>
       <form className="dashboard-form" noValidate onSubmit={choose}>
         <Field idPrefix="restore-file" name="archive" label="Backup file" error={error} required>

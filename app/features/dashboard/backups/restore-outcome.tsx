@@ -16,8 +16,8 @@ export function RestoredNotice({ params }: { params: URLSearchParams }) {
   if (!createdAt || Number.isNaN(Date.parse(createdAt))) return null;
   return (
     <p className="notice notice--success" role="status">
-      The site was restored to the backup of <SiteDateTime at={createdAt} />, and everyone was signed out. Sign in
-      with the password the backup holds.
+      The site was restored to the backup of <SiteDateTime at={createdAt} />, and everyone was signed out. Sign in with
+      the password the backup holds.
     </p>
   );
 }
