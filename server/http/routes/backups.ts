@@ -12,6 +12,7 @@ import { describeBackups, isBackupName, openBackup } from '../../services/backup
 import { RESTORE_STAGING_PREFIX, RestoreRefusedError } from '../../services/backups/restore-check';
 import type { ServerContext } from '../../server-context';
 import { AppError, notFound } from '../../services/errors';
+import { logEvent } from '../../log';
 import { bodyFields } from '../params';
 import { clientMeta, requireAdmin } from '../session';
 
@@ -79,7 +80,9 @@ export function backupsRouter(ctx: ServerContext): Router {
       const request = await restores.check(source.file).catch((error: unknown) => {
         if (!(error instanceof RestoreRefusedError)) throw error;
         const status = error.kind === 'disk-full' || error.kind === 'busy' ? REFUSAL_STATUS[error.kind] : 400;
-        throw new AppError(status, `${MESSAGES.restoreRefusals[error.kind]} (${error.message})`);
+        // The owner's words in the answer; the technical line, which names files of the server, in the log.
+        logEvent('warn', 'restore refused', { refusal: error.kind, detail: error.message });
+        throw new AppError(status, MESSAGES.restoreRefusals[error.kind]);
       });
       res.on('finish', () => restores.handOff(request));
       res.status(202).json({ data: { id: request.id, createdAt: request.createdAt } satisfies RestoreStarted });

@@ -71,7 +71,9 @@ async function extractArchive(archive: string, decrypted: Readable | undefined, 
   } catch (error) {
     if (isDiskFull(error)) throw new RestoreRefusedError('disk-full', errorText(error));
     if (error instanceof DamagedBackupError) throw new RestoreRefusedError('damaged', error.message);
-    throw new RestoreRefusedError('not-a-backup', `cannot read the archive (${errorText(error)})`);
+    // A gzip stream that starts as one and then fails its check was a backup once; anything else never was one.
+    const broken = /^zlib: (?!incorrect header check)/.test(errorText(error));
+    throw new RestoreRefusedError(broken ? 'damaged' : 'not-a-backup', `cannot read the archive (${errorText(error)})`);
   }
   if (unexpected.length > 0) {
     throw new RestoreRefusedError('not-a-backup', `unexpected entries: ${unexpected.slice(0, 5).join(', ')}`);

@@ -91,9 +91,10 @@ export function RestoreDialog({ source, onClose }: { source: RestoreSource; onCl
         body.append('archive', source.file);
         return dashboardRequest<{ data: RestoreStarted }>('POST', '/api/backups/restore', body, upload);
       },
-      onFailure: ({ error }) => {
+      onFailure: ({ error, fields }) => {
         setStep('confirm');
-        if (error) setFailure({ message: error });
+        // A field's message (the password) is shown at the field.
+        if (error && !fields) setFailure({ message: error });
       },
     });
     if (result.ok) {
