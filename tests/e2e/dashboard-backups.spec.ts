@@ -11,6 +11,7 @@ import { adminOf, createProject } from '../support/factories';
 import { api } from '../support/api-client';
 import { createPost } from '../support/factories';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startTestServer, type TestServer } from '../support/test-server';
+import { throttleUploads } from './dashboard-support';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
 
 /** The Backups page (issue 26, decision 025) on a site of each test's own: what it makes and breaks stays there. */
@@ -225,14 +226,7 @@ test.describe('restore from the Backups page', () => {
     await expect(dialog).toContainText(formatSiteDateTime(backup.createdAt, 'Asia/Thimphu'));
     await dialog.getByLabel('Your password').fill(ADMIN_PASSWORD);
     // Some 4 s for the file: its bar is seen moving.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: archive.length / 4,
-    });
+    await throttleUploads(page, archive.length / 4);
     await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
     await expect(dialog.getByRole('progressbar', { name: `Upload of ${backup.name}` })).toBeVisible();
     await expect(dialog.getByText('Uploading the file...')).toBeVisible();

@@ -2,10 +2,10 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { backupCreatedAt } from '../../../../core/backup-name';
 import { MESSAGES } from '../../../../core/messages';
 import type { RestoreStarted, RestoreStatus } from '../../../../core/types';
-import { Field } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
 import { SiteDateTime } from '../../../ui/site-date-time';
 import { dashboardRequest } from '../dashboard-api';
+import { PasswordAgainField } from '../password-again-field';
 import { UploadProgress } from '../upload-progress';
 import { useFormSubmit } from '../use-form-submit';
 import { RESTORE_POLL_MS, restoredLoginPath } from './restore-outcome';
@@ -127,17 +127,7 @@ export function RestoreDialog({ source, onClose }: { source: RestoreSource; onCl
         )}
         {step === 'confirm' ? (
           <>
-            <Field idPrefix="restore" name="password" label="Your password" error={errors.password} required>
-              {(props) => (
-                <input
-                  {...props}
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                />
-              )}
-            </Field>
+            <PasswordAgainField idPrefix="restore" value={password} onChange={setPassword} error={errors.password} />
             <div className="modal__actions">
               <button type="button" className="button button--ghost" onClick={onClose}>
                 Cancel
