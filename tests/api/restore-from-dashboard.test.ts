@@ -126,71 +126,75 @@ describe.skipIf(onPostgres || onS3)('restore from the Backups page', () => {
     },
   );
 
-  it('refuses what is not a good backup of this site, with nothing changed and the site serving', async () => {
-    const { server, cookie } = await start();
-    await createPost(adminOf(server, cookie), { title: 'Still here' });
-    const name = await backUpNow(server, cookie);
-    const archive = path.join(server.dataDir, 'backups', name);
+  it(
+    'refuses what is not a good backup of this site, with nothing changed and the site serving',
+    { timeout: 120_000 },
+    async () => {
+      const { server, cookie } = await start();
+      await createPost(adminOf(server, cookie), { title: 'Still here' });
+      const name = await backUpNow(server, cookie);
+      const archive = path.join(server.dataDir, 'backups', name);
 
-    const garbage = path.join(work, 'garbage.tar.gz');
-    fs.writeFileSync(garbage, Buffer.from('not a backup at all, just some bytes'.repeat(100)));
+      const garbage = path.join(work, 'garbage.tar.gz');
+      fs.writeFileSync(garbage, Buffer.from('not a backup at all, just some bytes'.repeat(100)));
 
-    // Made with another passphrase, beside the running server, by `npm run backup`.
-    const otherPassphrase = path.join(work, 'other-passphrase.tar.gz.enc');
-    const made = await runScript('backup', [otherPassphrase], {
-      DATA_DIR: server.dataDir,
-      BACKUP_PASSPHRASE: 'another passphrase entirely',
-    });
-    expect(made.code, made.stderr).toBe(0);
+      // Made with another passphrase, beside the running server, by `npm run backup`.
+      const otherPassphrase = path.join(work, 'other-passphrase.tar.gz.enc');
+      const made = await runScript('backup', [otherPassphrase], {
+        DATA_DIR: server.dataDir,
+        BACKUP_PASSPHRASE: 'another passphrase entirely',
+      });
+      expect(made.code, made.stderr).toBe(0);
 
-    // A real backup whose manifest was changed: it lists a row the database does not hold.
-    const unpacked = path.join(work, 'unpacked');
-    fs.mkdirSync(unpacked);
-    const plain = path.join(work, 'plain.tar.gz');
-    const plainMade = await runScript('backup', [plain], { DATA_DIR: server.dataDir });
-    expect(plainMade.code, plainMade.stderr).toBe(0);
-    await tar.extract({ file: plain, cwd: unpacked });
-    const manifestFile = path.join(unpacked, 'backup.json');
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { tables: Record<string, number> };
-    manifest.tables.blogs = (manifest.tables.blogs ?? 0) + 1;
-    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-    const tampered = path.join(work, 'tampered.tar.gz');
-    await tar.create({ gzip: true, file: tampered, cwd: unpacked }, fs.readdirSync(unpacked));
+      // A real backup whose manifest was changed: it lists a row the database does not hold.
+      const unpacked = path.join(work, 'unpacked');
+      fs.mkdirSync(unpacked);
+      const plain = path.join(work, 'plain.tar.gz');
+      const plainMade = await runScript('backup', [plain], { DATA_DIR: server.dataDir });
+      expect(plainMade.code, plainMade.stderr).toBe(0);
+      await tar.extract({ file: plain, cwd: unpacked });
+      const manifestFile = path.join(unpacked, 'backup.json');
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { tables: Record<string, number> };
+      manifest.tables.blogs = (manifest.tables.blogs ?? 0) + 1;
+      fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+      const tampered = path.join(work, 'tampered.tar.gz');
+      await tar.create({ gzip: true, file: tampered, cwd: unpacked }, fs.readdirSync(unpacked));
 
-    // Cut short: the server's own encrypted backup, its last 1000 bytes gone.
-    const cut = path.join(work, 'cut.tar.gz.enc');
-    const bytes = fs.readFileSync(archive);
-    fs.writeFileSync(cut, bytes.subarray(0, bytes.length - 1000));
+      // Cut short: the server's own encrypted backup, its last 1000 bytes gone.
+      const cut = path.join(work, 'cut.tar.gz.enc');
+      const bytes = fs.readFileSync(archive);
+      fs.writeFileSync(cut, bytes.subarray(0, bytes.length - 1000));
 
-    const refusals: [string, string][] = [
-      [garbage, MESSAGES.restoreRefusals['not-a-backup']],
-      [otherPassphrase, MESSAGES.restoreRefusals['wrong-passphrase']],
-      [tampered, MESSAGES.restoreRefusals.damaged],
-      [cut, MESSAGES.restoreRefusals.damaged],
-    ];
-    for (const [file, words] of refusals) {
-      const refused = await api(server, 'POST', '/api/backups/restore', { cookie, form: uploadForm(file) });
-      expect(refused.status, file).toBe(400);
-      expect(refused.body.error, file).toContain(words);
-    }
-    const noFile = await api(server, 'POST', '/api/backups/restore', {
-      cookie,
-      form: form({ password: ADMIN_PASSWORD }),
-    });
-    expect(noFile.status).toBe(400);
-    expect(noFile.body.error).toBe(MESSAGES.restoreUploadMissing);
-    const unknown = await api(server, 'POST', '/api/backups/studio-2020-01-01T00-00-00-000Z.tar.gz/restore', {
-      cookie,
-      json: { password: ADMIN_PASSWORD },
-    });
-    expect(unknown.status).toBe(404);
+      const refusals: [string, string][] = [
+        [garbage, MESSAGES.restoreRefusals['not-a-backup']],
+        [otherPassphrase, MESSAGES.restoreRefusals['wrong-passphrase']],
+        [tampered, MESSAGES.restoreRefusals.damaged],
+        [cut, MESSAGES.restoreRefusals.damaged],
+      ];
+      for (const [file, words] of refusals) {
+        const refused = await api(server, 'POST', '/api/backups/restore', { cookie, form: uploadForm(file) });
+        expect(refused.status, file).toBe(400);
+        expect(refused.body.error, file).toContain(words);
+      }
+      const noFile = await api(server, 'POST', '/api/backups/restore', {
+        cookie,
+        form: form({ password: ADMIN_PASSWORD }),
+      });
+      expect(noFile.status).toBe(400);
+      expect(noFile.body.error).toBe(MESSAGES.restoreUploadMissing);
+      const unknown = await api(server, 'POST', '/api/backups/studio-2020-01-01T00-00-00-000Z.tar.gz/restore', {
+        cookie,
+        json: { password: ADMIN_PASSWORD },
+      });
+      expect(unknown.status).toBe(404);
 
-    // Nothing changed: the content, the session, no data set aside, nothing left in DATA_DIR.
-    expect(await blogTitles(server)).toEqual(['Still here']);
-    expect((await api(server, 'GET', '/api/contacts', { cookie })).status).toBe(200);
-    expect(keptFolders(server)).toEqual([]);
-    expect(leftovers(server)).toEqual([]);
-  });
+      // Nothing changed: the content, the session, no data set aside, nothing left in DATA_DIR.
+      expect(await blogTitles(server)).toEqual(['Still here']);
+      expect((await api(server, 'GET', '/api/contacts', { cookie })).status).toBe(200);
+      expect(keptFolders(server)).toEqual([]);
+      expect(leftovers(server)).toEqual([]);
+    },
+  );
 
   it('restores an uploaded archive on a cluster of workers', { timeout: 150_000 }, async () => {
     const { server, cookie } = await start({ WEB_CONCURRENCY: '2' });
