@@ -46,6 +46,7 @@ const API_ON_POSTGRES = [
   'publishing',
   'rate-limits',
   'restore-drill',
+  'restore-from-dashboard',
   'scale-out',
   'scheduled-backups',
   'secrets-at-rest',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
@@ -190,6 +191,36 @@ describe.skipIf(onPostgres || onS3)('restore from the Backups page', () => {
 
       // Nothing changed: the content, the session, no data set aside, nothing left in DATA_DIR.
       expect(await blogTitles(server)).toEqual(['Still here']);
+      expect((await api(server, 'GET', '/api/contacts', { cookie })).status).toBe(200);
+      expect(keptFolders(server)).toEqual([]);
+      expect(leftovers(server)).toEqual([]);
+    },
+  );
+
+  it(
+    'a swap that cannot be made leaves the data as it was, serving, and the page is told',
+    { timeout: 120_000 },
+    async () => {
+      const { server, cookie } = await start();
+      const admin = adminOf(server, cookie);
+      await createPost(admin, { title: 'Kept' });
+      const name = await backUpNow(server, cookie);
+      await createPost(admin, { title: 'Also kept' });
+      // Another program holds the database open (a sqlite3 shell, say): the swap's exclusive lock is refused.
+      const holder = new SQLite(path.join(server.dataDir, 'studio.sqlite'), { readonly: true });
+      try {
+        holder.prepare('SELECT count(*) FROM blogs').get();
+        const started = await api<{ data: RestoreStarted }>(server, 'POST', `/api/backups/${name}/restore`, {
+          cookie,
+          json: { password: ADMIN_PASSWORD },
+        });
+        expect(started.status, JSON.stringify(started.body)).toBe(202);
+        const outcome = await outcomeOf(server, cookie, started.body.data.id);
+        expect(outcome).toMatchObject({ state: 'not-swapped', message: MESSAGES.restoreRefusals['not-swapped'] });
+      } finally {
+        holder.close();
+      }
+      expect(await blogTitles(server)).toEqual(['Also kept', 'Kept']);
       expect((await api(server, 'GET', '/api/contacts', { cookie })).status).toBe(200);
       expect(keptFolders(server)).toEqual([]);
       expect(leftovers(server)).toEqual([]);

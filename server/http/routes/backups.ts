@@ -84,7 +84,8 @@ export function backupsRouter(ctx: ServerContext): Router {
         logEvent('warn', 'restore refused', { refusal: error.kind, detail: error.message });
         throw new AppError(status, MESSAGES.restoreRefusals[error.kind]);
       });
-      res.on('finish', () => restores.handOff(request));
+      // On 'close', which follows the answer's last byte, or a client gone before it: the restore was confirmed.
+      res.on('close', () => restores.handOff(request));
       res.status(202).json({ data: { id: request.id, createdAt: request.createdAt } satisfies RestoreStarted });
     } finally {
       if (source?.temporary) fs.rmSync(source.file, { force: true });
