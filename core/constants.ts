@@ -438,4 +438,5 @@ export type RestoreRefusalKind = (typeof RESTORE_REFUSAL_KINDS)[number];
  * The largest archive the Backups page takes for a restore: a studio's whole site, images included, with room to
  * spare. It is written to a file in DATA_DIR as it arrives, and extracted beside it: the disk needs twice as much.
  */
-export const RESTORE_UPLOAD_MAX_BYTES = 4 * 1024 * 1024 * 1024;
+export const RESTORE_UPLOAD_MAX_GB = 4;
+export const RESTORE_UPLOAD_MAX_BYTES = RESTORE_UPLOAD_MAX_GB * 1024 ** 3;

@@ -1,7 +1,7 @@
 import {
   type BackupFailureKind,
   MANUAL_BACKUP_EVERY_MS,
-  RESTORE_UPLOAD_MAX_BYTES,
+  RESTORE_UPLOAD_MAX_GB,
   type RestoreRefusalKind,
   type SpamReason,
 } from './constants';
@@ -201,7 +201,7 @@ export const MESSAGES = {
       'it was. The technical detail says why. ' +
       'Nothing was changed.',
   } satisfies Record<RestoreRefusalKind, string>,
-  restoreUploadTooLarge: `A backup to restore can be ${RESTORE_UPLOAD_MAX_BYTES / 1024 ** 3} GB at most.`,
+  restoreUploadTooLarge: `A backup to restore can be ${RESTORE_UPLOAD_MAX_GB} GB at most.`,
   restoreUploadMissing: 'Choose the backup file to restore.',
   restoreNotPossible:
     'This site cannot be restored from the dashboard: its data is in PostgreSQL or its images in a bucket. ' +

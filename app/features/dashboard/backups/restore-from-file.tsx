@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { RESTORE_UPLOAD_MAX_BYTES } from '../../../../core/constants';
+import { RESTORE_UPLOAD_MAX_BYTES, RESTORE_UPLOAD_MAX_GB } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
-import { formatFileSize } from '../../../lib/format';
 import { Field } from '../../../ui/field';
 import { RestoreDialog } from './restore-dialog';
 
@@ -24,7 +23,7 @@ export function RestoreFromFile() {
       <h2 id="backups-file-title">Restore from a file</h2>
       <p>
         A backup of this site saved elsewhere (a file whose name ends in .tar.gz, or .tar.gz.enc when encrypted), up to{' '}
-        {formatFileSize(RESTORE_UPLOAD_MAX_BYTES)}. It is checked before anything is replaced.
+        {RESTORE_UPLOAD_MAX_GB} GB. It is checked before anything is replaced.
       </p>
       <form className="dashboard-form" noValidate onSubmit={choose}>
         <Field idPrefix="restore-file" name="archive" label="Backup file" error={error} required>
