@@ -36,18 +36,37 @@ const WORKER_KILL_MS = STOP_DEADLINE_MS + 1_000;
  * start-up sweep, the demo content) and listens, then the others, which only listen. It holds the visits' country
  * table for them all, from an entry of the build that loads nothing else (decision 029). A worker that dies is
  * replaced; SIGTERM or SIGINT stops every worker after its requests in flight, and kills any still there
- * WORKER_KILL_MS later.
+ * WORKER_KILL_MS later. A restore a worker checked (the Backups page, decision 037) stops them the same way, is
+ * swapped in with none running, and starts them again.
  */
 async function runPrimary(count) {
-  const { answerCountryLookups } = await import('./build/server/cluster-primary.js');
+  const { answerCountryLookups, swapAndRestart } = await import('./build/server/cluster-primary.js');
   answerCountryLookups();
   let stopping = false;
   let started = false;
-  const fork = (first) => cluster.fork({ STUDIO_FIRST_WORKER: first ? '1' : '0' });
-  fork(true).once('listening', () => {
-    started = true;
-    for (let index = 1; index < count; index += 1) fork(false);
-  });
+  /** A restore a worker checked (decision 037): set while the workers stop for its swap and start again after it. */
+  let restoring;
+  /** The last restore not swapped in, told to every worker started since, for the page that asked for it. */
+  let notSwapped;
+  const fork = (first) =>
+    cluster.fork({
+      STUDIO_FIRST_WORKER: first ? '1' : '0',
+      ...(notSwapped && { STUDIO_RESTORE_NOT_SWAPPED: JSON.stringify(notSwapped) }),
+    });
+  /** The first worker, then, once it listens, the others; rejects if the first stops before it listens. */
+  const startWorkers = () =>
+    new Promise((resolve, reject) => {
+      const first = fork(true);
+      const failed = (code, signal) => reject(new Error(`its first worker stopped (${signal ?? code}) as it started`));
+      first.once('exit', failed);
+      first.once('listening', () => {
+        first.off('exit', failed);
+        started = true;
+        for (let index = 1; index < count; index += 1) fork(false);
+        resolve();
+      });
+    });
+  void startWorkers().catch(() => undefined);
   // "Site ready" (the first worker's words) once every worker listens, so whoever waits for it gets them all.
   let announcement;
   let listening = 0;
@@ -61,16 +80,56 @@ async function runPrimary(count) {
     listening += 1;
     announce();
   });
+  /** Stops every worker after its requests in flight, kills any still there WORKER_KILL_MS later. */
+  const stopWorkers = (why) => {
+    // These workers only: a restore starts others within that time.
+    const stopped = Object.values(cluster.workers ?? {}).filter(Boolean);
+    for (const worker of stopped) worker.kill('SIGTERM');
+    setTimeout(() => {
+      for (const worker of stopped) {
+        if (worker.isDead()) continue;
+        console.error(
+          `Worker ${worker.process.pid} still running ${WORKER_KILL_MS / 1000} s after ${why}: killing it.`,
+        );
+        worker.kill('SIGKILL');
+      }
+    }, WORKER_KILL_MS).unref();
+  };
+  /** Once every worker has stopped: the swap, and the workers again, on the restored data or on the data as it was. */
+  const swapRestore = async () => {
+    started = false;
+    await swapAndRestart(restoring.request, (refused) => {
+      notSwapped = refused;
+      return startWorkers();
+    }).catch((error) => {
+      console.error('The site could not start again after a restore:', error);
+      process.exit(1);
+    });
+    restoring = undefined;
+  };
   cluster.on('message', (_worker, message) => {
+    if (message?.type === 'restore' && !restoring && !stopping) {
+      restoring = { request: message.request, swapping: false };
+      stopWorkers('a restore');
+      return;
+    }
     if (message?.type !== 'announce') return;
     announcement = message.text;
     announce();
   });
   cluster.on('exit', (worker, code, signal) => {
+    const left = Object.keys(cluster.workers ?? {}).length;
+    if (restoring && !stopping) {
+      if (left === 0 && !restoring.swapping) {
+        restoring.swapping = true;
+        void swapRestore();
+      }
+      return;
+    }
     // The first worker failed to start (a bad setting, an unreachable database): so would the others.
     if (!started) process.exit(code || 1);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (left === 0) process.exit(0);
       return;
     }
     console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
@@ -80,16 +139,8 @@ async function runPrimary(count) {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: stopping ${count} workers.`);
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
-    setTimeout(() => {
-      for (const worker of Object.values(cluster.workers ?? {})) {
-        if (!worker) continue;
-        console.error(
-          `Worker ${worker.process.pid} still running ${WORKER_KILL_MS / 1000} s after ${signal}: killing it.`,
-        );
-        worker.kill('SIGKILL');
-      }
-    }, WORKER_KILL_MS).unref();
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    stopWorkers(signal);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
@@ -98,10 +149,13 @@ async function runPrimary(count) {
 async function start() {
   if (!development) {
     const { startServer } = await import('./build/server/index.js');
+    const notSwapped = process.env.STUDIO_RESTORE_NOT_SWAPPED;
     return startServer({
       root,
       first: !cluster.isWorker || process.env.STUDIO_FIRST_WORKER === '1',
       announce: cluster.isWorker ? (text) => process.send({ type: 'announce', text }) : undefined,
+      handOffRestore: cluster.isWorker ? (request) => process.send({ type: 'restore', request }) : undefined,
+      restoreNotSwapped: notSwapped ? JSON.parse(notSwapped) : undefined,
     });
   }
   const vite = await import('vite');

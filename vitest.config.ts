@@ -48,6 +48,7 @@ const API_ON_POSTGRES = [
   'rate-limits',
   'related-projects',
   'restore-drill',
+  'restore-from-dashboard',
   'scale-out',
   'scheduled-backups',
   'secrets-at-rest',

@@ -417,3 +417,26 @@ export const BACKUP_PASSPHRASE_MIN_LENGTH = 12;
  */
 export const BACKUP_FAILURE_KINDS = ['folder', 'disk-full', 'bucket', 'database', 'pg-dump', 'unknown'] as const;
 export type BackupFailureKind = (typeof BACKUP_FAILURE_KINDS)[number];
+
+/**
+ * Why a restore from the dashboard was refused with nothing changed (server/services/backups/restore-check.ts):
+ * encrypted and the server has no passphrase, the passphrase does not open it, damaged, not a backup of this site,
+ * the disk full, a backup or restore under way; or checked, but not swapped in (the swap, or the start on the
+ * restored data, failed), the site started again on its data as it was.
+ */
+export const RESTORE_REFUSAL_KINDS = [
+  'no-passphrase',
+  'wrong-passphrase',
+  'damaged',
+  'not-a-backup',
+  'disk-full',
+  'busy',
+  'not-swapped',
+] as const;
+export type RestoreRefusalKind = (typeof RESTORE_REFUSAL_KINDS)[number];
+/**
+ * The largest archive the Backups page takes for a restore: a studio's whole site, images included, with room to
+ * spare. It is written to a file in DATA_DIR as it arrives, and extracted beside it: the disk needs twice as much.
+ */
+export const RESTORE_UPLOAD_MAX_GB = 4;
+export const RESTORE_UPLOAD_MAX_BYTES = RESTORE_UPLOAD_MAX_GB * 1024 ** 3;

@@ -1,4 +1,10 @@
-import { type BackupFailureKind, MANUAL_BACKUP_EVERY_MS, type SpamReason } from './constants';
+import {
+  type BackupFailureKind,
+  MANUAL_BACKUP_EVERY_MS,
+  RESTORE_UPLOAD_MAX_GB,
+  type RestoreRefusalKind,
+  type SpamReason,
+} from './constants';
 /** The texts of SPEC sections 5 and 8, and our own server answers, written once. */
 
 const tryAgainIn = (minutes: number) => `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
@@ -197,6 +203,30 @@ export const MESSAGES = {
     `and one can be made every ${MANUAL_BACKUP_EVERY_MS / 60_000} minutes: the next from ` +
     `${nextAt}, in ${minutes} minute${minutes === 1 ? '' : 's'}. The scheduled backups go on as usual.`,
   backupNotFound: 'Backup not found',
+  /** Why a restore from the Backups page did not happen; each ends with "Nothing was changed." */
+  restoreRefusals: {
+    'no-passphrase':
+      'This backup is encrypted, and this server has no BACKUP_PASSPHRASE to open it. Whoever runs the site can set ' +
+      'BACKUP_PASSPHRASE to the passphrase it was made with. Nothing was changed.',
+    'wrong-passphrase':
+      "This server's passphrase (BACKUP_PASSPHRASE) does not open this backup: it was made with another one. " +
+      'Nothing was changed.',
+    damaged: 'This backup is damaged: it was cut short or changed after it was made. Nothing was changed.',
+    'not-a-backup': 'This file is not a backup of this site. Nothing was changed.',
+    'disk-full':
+      "The server's disk is too full to unpack this backup: it needs room for the whole site again. Free some " +
+      'space and try again. Nothing was changed.',
+    busy: 'A backup or another restore is under way just now. Try again in a minute. Nothing was changed.',
+    'not-swapped':
+      'The site could not put the restored data in place, or start with it, so it started again with its data as ' +
+      'it was. The technical detail says why. ' +
+      'Nothing was changed.',
+  } satisfies Record<RestoreRefusalKind, string>,
+  restoreUploadTooLarge: `A backup to restore can be ${RESTORE_UPLOAD_MAX_GB} GB at most.`,
+  restoreUploadMissing: 'Choose the backup file to restore.',
+  restoreNotPossible:
+    'This site cannot be restored from the dashboard: its data is in PostgreSQL or its images in a bucket. ' +
+    'The Backups page says how to bring a backup back.',
   mediaNotFound: 'Media item not found',
   imageNotInProject: 'That image does not belong to this project.',
   imagesMustMatchProject: 'The list must name every image of this project once, and no other.',

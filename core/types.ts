@@ -323,3 +323,18 @@ export interface BackupOverview {
 
 /** `POST /api/backups`: the backup made, or why it was not. */
 export type BackupResult = { made: true; backup: BackupEntry } | { made: false; failure: BackupFailure };
+
+/** `POST /api/backups/restore` and `/api/backups/{name}/restore`: checked, and being swapped in (decision 037). */
+export interface RestoreStarted {
+  /** Asked for with `GET /api/backups/restore/{id}` until the site is back. */
+  id: string;
+  /** The backup's time: what the site's content goes back to. */
+  createdAt: string;
+}
+
+/**
+ * `GET /api/backups/restore/{id}`, while the administrator is still signed in: the restore is under way (the site
+ * has not stopped yet), or it was not swapped in and the site runs on its data as it was. Once it is done, every
+ * session has ended and the answer is a 401.
+ */
+export type RestoreStatus = { state: 'under-way' } | { state: 'not-swapped'; message: string; detail: string };

@@ -25,6 +25,9 @@ import { startVisitRecorder } from './services/visits/visit-recorder';
 import { startVisitUpkeep } from './services/visits/visit-rollups';
 import { startSpamUpkeep } from './services/content/spam';
 import { startBackups } from './services/backups/backup-runner';
+import { removeRestoreLeftovers } from './services/backups/restore-check';
+import { type RestoreHandOff, startRestores } from './services/backups/restore-runner';
+import { type RestoreNotSwapped, type RestoreRequest, swapAndRestart } from './services/backups/restore-swap';
 import { countryLookup } from './services/visits/country-lookup';
 import { createMediaStorage, type MediaStorage } from './storage';
 import { reasonOf, StorageUnavailableError } from './storage/storage-faults';
@@ -46,6 +49,13 @@ export interface StartOptions {
   first?: boolean;
   /** Says the site is ready and how to sign in; a cluster's primary says it once every worker listens. */
   announce?: (text: string) => void;
+  /**
+   * A cluster's worker: hands a checked restore to the primary, which stops the workers, swaps it in and starts them
+   * again (decision 037). Without it, the one process does that itself.
+   */
+  handOffRestore?: RestoreHandOff;
+  /** The restore this process was started after without its data: the swap or the start on it failed. */
+  restoreNotSwapped?: RestoreNotSwapped;
 }
 
 export interface RunningServer {
@@ -109,7 +119,11 @@ async function prepareData(
   config: Config,
   sweep: boolean,
 ): Promise<{ ctx: ServiceContext; awaitingStorage: WorkAwaitingStorage }> {
-  if (sweep) reportDataDirTightened(config);
+  if (sweep) {
+    reportDataDirTightened(config);
+    const leftovers = removeRestoreLeftovers(config.dataDir);
+    if (leftovers > 0) console.log(`Removed ${leftovers} unfinished restore file(s) left by an earlier stop.`);
+  }
   const secretKey = await loadSecretKey(config);
   const storage = await createMediaStorage(config);
   const awaitingStorage = new WorkAwaitingStorage(storage);
@@ -210,8 +224,44 @@ function stopListening(server: Server): Promise<void> {
   });
 }
 
-/** Reads the configuration, opens and migrates the database, seeds it if empty, and listens. */
+/**
+ * Reads the configuration, opens and migrates the database, seeds it if empty, and listens. A cluster's worker
+ * hands a restore to its primary; one process alone swaps it in between a close and a start of its own.
+ */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
+  if (options.handOffRestore) return startSite(options, options.handOffRestore);
+  let current: RunningServer;
+  let restarting: Promise<void> | undefined;
+  const handOff = (request: RestoreRequest) => {
+    restarting ??= current
+      .close()
+      .then(() =>
+        swapAndRestart(request, (notSwapped) => startSite({ ...options, restoreNotSwapped: notSwapped }, handOff)),
+      )
+      .then(
+        (started) => {
+          current = started;
+          restarting = undefined;
+        },
+        (error: unknown) => {
+          console.error('The site could not start again after a restore:', error);
+          process.exit(1);
+        },
+      );
+  };
+  current = await startSite(options, handOff);
+  return {
+    get url() {
+      return current.url;
+    },
+    close: async () => {
+      await restarting;
+      return current.close();
+    },
+  };
+}
+
+async function startSite(options: StartOptions, handOffRestore: RestoreHandOff): Promise<RunningServer> {
   keepNewFilesPrivate();
   const config = readConfig(options.env);
   const first = options.first ?? true;
@@ -259,8 +309,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const spamUpkeep = first ? startSpamUpkeep(foundations, clock) : undefined;
   // Backups (decision 025): any process makes one when asked; the first of each instance keeps the schedule.
   const backups = await startBackups(foundations, { schedule: first, now: clock });
+  // Restores from the Backups page (decision 037): checked here, swapped in with this process stopped.
+  const restores = startRestores(foundations, { handOff: handOffRestore, notSwapped: options.restoreNotSwapped });
   // The context the requests get, whole from the start.
-  const ctx: ServerContext = Object.freeze({ ...foundations, notifier, visits, backups });
+  const ctx: ServerContext = Object.freeze({ ...foundations, notifier, visits, backups, restores });
 
   const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);
   const content = watchContent(ctx.db);
@@ -304,6 +356,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       .then(() => visitUpkeep?.stop())
       .then(() => spamUpkeep?.stop())
       .then(() => backups.stop())
+      .then(() => restores.stop())
       .then(() => addingVariants)
       .then(() => content.close())
       .then(() => ctx.db.destroy())

@@ -1,4 +1,5 @@
 import type { Backups } from './services/backups/backup-runner';
+import type { Restores } from './services/backups/restore-runner';
 import type { ServiceContext } from './services/context';
 import type { NotificationSender } from './services/mail/notification-sender';
 import type { VisitRecorder } from './services/visits/visit-counter';
@@ -11,6 +12,8 @@ export interface RunningServices {
   readonly visits: VisitRecorder | undefined;
   /** The backups (decision 025): "Back up now", the Backups page, and in one process the schedule. */
   readonly backups: Backups;
+  /** Restores from the Backups page (decision 037): checked in this process, swapped in with it stopped. */
+  readonly restores: Restores;
 }
 
 /** What the HTTP layer and the route loaders receive: made once, whole, and frozen (server/main.ts). */

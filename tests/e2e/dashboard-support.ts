@@ -135,3 +135,19 @@ export const test = base.extend<{ admin: Admin; made: string[]; cleanUp: void }>
     { auto: true },
   ],
 });
+
+/**
+ * Chromium's own network throttling (DevTools protocol) of the page's uploads, in bytes a second. Set between
+ * uploads only: changed during one, Chromium lets that upload's rest go at once (and going offline does the same,
+ * so it cannot break an upload off; dashboard-upload-progress.spec.ts does that with a proxy).
+ */
+export async function throttleUploads(page: Page, uploadThroughput: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput,
+  });
+}

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { formatFileSize } from '../../app/lib/format';
 import { MESSAGES } from '../../core/messages';
-import { dashboardSite, signInQuickly, test, uniqueName } from './dashboard-support';
+import { dashboardSite, signInQuickly, test, throttleUploads, uniqueName } from './dashboard-support';
 import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures';
 
 test.use(dashboardSite);
@@ -20,22 +20,6 @@ async function noisyPng(name: string, width = 1200, height = 800) {
     .png()
     .toBuffer();
   return { name, mimeType: 'image/png', buffer };
-}
-
-/**
- * Chromium's own network throttling (DevTools protocol) of the page's uploads, in bytes a second. Set between
- * uploads only: changed during one, Chromium lets that upload's rest go at once (and going offline does the same,
- * so it cannot break an upload off; the proxy below does).
- */
-async function throttleUploads(page: Page, uploadThroughput: number): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput,
-  });
 }
 
 /**

@@ -22,6 +22,8 @@ export interface Submission<S extends ZodType, T> {
   send: (checked: z.output<S>, upload: RequestOptions) => Promise<T>;
   /** Told when the call fails (not when the check does), in the one error shape, to word the page's message. */
   onFailure?: (failure: ActionFailure) => void;
+  /** False when a success leaves nothing to load again: a restore, after which the server restarts. */
+  revalidateOnSuccess?: boolean;
 }
 
 /** `cancelTooLate`: Cancel was pressed once the server had everything, and it stored it (the form says so). */
@@ -69,6 +71,7 @@ export function useFormSubmit() {
     more,
     send,
     onFailure,
+    revalidateOnSuccess = true,
   }: Submission<S, T>): Promise<SubmitResult<T>> {
     const checked = checkInput(schema, input instanceof FormData ? formValues(input) : input, more);
     showErrors(checked.ok ? {} : (checked.fields ?? {}));
@@ -78,7 +81,7 @@ export function useFormSubmit() {
     running.current = call;
     try {
       const data = await send(checked.data, { onUploadProgress: setUploads, signal: call.signal });
-      await revalidate();
+      if (revalidateOnSuccess) await revalidate();
       return call.signal.aborted ? { ok: true, data, cancelTooLate: true } : { ok: true, data };
     } catch (error) {
       const failure = failureOf(error);

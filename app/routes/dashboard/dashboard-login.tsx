@@ -6,6 +6,7 @@ import { loadLogin } from './dashboard-login.server';
 import { dashboardHeaders } from './session.server';
 import '../../features/dashboard/dashboard.css';
 import { dashboardMeta } from '../../features/dashboard/dashboard-meta';
+import { RestoredNotice } from '../../features/dashboard/backups/restore-outcome';
 import { useFormSubmit } from '../../features/dashboard/use-form-submit';
 import { apiRequest } from '../../lib/api-client';
 import { formValues } from '../../lib/form-check';
@@ -67,6 +68,7 @@ export default function DashboardLogin({ loaderData }: Route.ComponentProps) {
         aria-labelledby="login-title"
       >
         <h1 id="login-title">{words.title}</h1>
+        <RestoredNotice params={params} />
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? DASHBOARD_HOME_PATH} />
         {challenge ? (
           <>

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { BACKUP_NAME, backupCreatedAt } from '../../../core/backup-name';
 import { describeBackupSchedule, nextBackupAt } from '../../../core/backup-schedule';
 import {
   BACKUP_FAILURE_KINDS,
@@ -57,13 +58,6 @@ const EXTENSIONS = { archive: '.tar.gz', 'pg-dump': '.pgdump' } as const;
 const ENCRYPTED_SUFFIX = '.enc';
 /** Marks a backup made with "Back up now", which is kept apart from the scheduled ones. */
 const MANUAL_SUFFIX = '-manual';
-/**
- * A backup's name is the time it was made (UTC, as toISOString writes it with - for : and .), so names sort by
- * age, then `-manual` for one made with "Back up now", and `.enc` after an encrypted archive's extension.
- */
-const BACKUP_NAME =
-  /^studio-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z(-manual)?\.(tar\.gz(?:\.enc)?|pgdump)$/;
-
 export function isBackupName(name: string): boolean {
   return BACKUP_NAME.test(name);
 }
@@ -79,11 +73,10 @@ function backupNameAt(at: number, method: BackupMethod & { kind: keyof typeof EX
 
 /** A backup's entry for the page, from its name and where its copies are. */
 function entryOf(name: string, bytes: number, where: Pick<BackupEntry, 'onServer' | 'inBucket'>): BackupEntry {
-  const [, day, hours, minutes, seconds, ms, manual] = BACKUP_NAME.exec(name)!;
   return {
     name,
-    createdAt: `${day}T${hours}:${minutes}:${seconds}.${ms}Z`,
-    manual: manual === MANUAL_SUFFIX,
+    createdAt: backupCreatedAt(name)!,
+    manual: isManualBackup(name),
     bytes,
     ...where,
   };

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { MESSAGES } from '../../../../core/messages';
-import { Field } from '../../../ui/field';
 import type { NoticeReport } from '../notice';
+import { PasswordAgainField } from '../password-again-field';
 import { useFormSubmit } from '../use-form-submit';
 import { accountRequest, reportAccountFailure } from './account-api';
 
@@ -43,17 +43,7 @@ export function PasswordConfirmForm<T>({
     <form ref={form} className="dashboard-form account__confirm" noValidate onSubmit={submit}>
       <fieldset>
         <legend>{legend}</legend>
-        <Field idPrefix={idPrefix} name="password" label="Your password" error={fieldErrors.password} required>
-          {(props) => (
-            <input
-              {...props}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
-        </Field>
+        <PasswordAgainField idPrefix={idPrefix} value={password} onChange={setPassword} error={fieldErrors.password} />
         <button type="submit" className="button button--ghost" disabled={busy}>
           {busy ? 'Checking...' : submitLabel}
         </button>

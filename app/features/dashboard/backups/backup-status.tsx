@@ -31,6 +31,7 @@ export function BackupStatus({ overview }: { overview: BackupOverview }) {
           {`, and apart from them the newest ${overview.manualKept} made with Back up now (one every ${MANUAL_BACKUP_EVERY_MS / 60_000} minutes at most).`}
         </p>
       )}
+      {overview.format && !overview.bucket && <OnlyOnThisServer />}
       <dl className="backups__facts">
         <dt>Next backup</dt>
         <dd>{overview.nextRunAt ? <SiteDateTime at={overview.nextRunAt} /> : 'None planned'}</dd>
@@ -60,6 +61,21 @@ export function BackupStatus({ overview }: { overview: BackupOverview }) {
       )}
       {overview.format && <BackUpNowButton />}
     </section>
+  );
+}
+
+/** Backups with no bucket to copy them to: one disk, one machine, one mistake away from losing the site and them. */
+function OnlyOnThisServer() {
+  return (
+    <div className="notice backups__only-here">
+      <p className="notice__text">
+        <strong>These backups are only on this server:</strong> if the server or its disk is lost, they are lost with
+        it. To keep a copy elsewhere, whoever runs the site sets <code>BACKUP_S3_BUCKET</code> to a bucket of its own,
+        with <code>BACKUP_S3_ACCESS_KEY_ID</code> and <code>BACKUP_S3_SECRET_ACCESS_KEY</code> (and{' '}
+        <code>BACKUP_S3_ENDPOINT</code> and <code>BACKUP_S3_REGION</code> for a service other than Amazon S3), then
+        starts the site again: every backup is then copied there too (the README’s “Back up” section).
+      </p>
+    </div>
   );
 }
 

@@ -1,20 +1,20 @@
 import type { BackupOverview } from '../../../../core/types';
 
 /**
- * How a backup comes back, for the owner to follow or to hand to whoever runs the server: the commands of the
- * README's "Back up" section. Nothing here restores from the browser: a restore replaces the whole site while it is
- * stopped, so it is done on the server.
+ * How a backup comes back on the server, for whoever runs it: the commands of the README's "Back up" section. An
+ * archive also comes back from this page (Restore in the list, or Restore from a file, decision 037); pg_dump's
+ * files only this way.
  */
 export function RestoreSteps({ format }: { format: NonNullable<BackupOverview['format']> }) {
   return (
     <section className="dashboard-card backups__card" aria-labelledby="backups-restore-title">
       <h2 id="backups-restore-title">Bringing a backup back</h2>
-      <p>
-        A backup is brought back on the server, by whoever runs it, and replaces everything the site holds now. A backup
-        that is only in the bucket is downloaded first.
-      </p>
       {format === 'archive' ? (
         <>
+          <p>
+            Restore in the list above brings a backup back from here, and replaces everything the site holds now.
+            Whoever runs the server can do the same there, with the site stopped:
+          </p>
           <ol className="backups__steps">
             <li>Stop the site.</li>
             <li>
@@ -31,6 +31,10 @@ export function RestoreSteps({ format }: { format: NonNullable<BackupOverview['f
         </>
       ) : (
         <>
+          <p>
+            A backup is brought back on the server, by whoever runs it, and replaces everything the site holds now. A
+            backup that is only in the bucket is downloaded first.
+          </p>
           <ol className="backups__steps">
             <li>Stop every instance of the site.</li>
             <li>
