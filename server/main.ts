@@ -263,7 +263,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const ctx: ServerContext = Object.freeze({ ...foundations, notifier, visits, backups });
 
   const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);
-  const content = watchContent(ctx.db);
+  const content = watchContent(ctx.db, config.siteTimeZone);
   const app = createApp({
     ctx,
     build,
