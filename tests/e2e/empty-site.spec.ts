@@ -16,15 +16,15 @@ test.describe('a site with no content yet', () => {
   test('home draws no section with nothing to show, and says nothing about the dashboard', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('.hero')).toHaveText(/^No featured projects yet\./);
-    await expect(page.getByRole('heading', { name: 'Last Projects' })).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'Our Clients' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Last Projects', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Our Clients', exact: true })).toHaveCount(0);
     await expect(page.locator('.statistics dt')).toHaveText(['Years']);
     await expect(page.locator('body')).not.toContainText(/dashboard/i);
   });
 
   test('about draws no team section, and the blog says it has no posts yet', async ({ page }) => {
     await page.goto('/about');
-    await expect(page.getByRole('heading', { name: 'Our Team' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Our Team', exact: true })).toHaveCount(0);
     await expect(page.locator('body')).not.toContainText(/dashboard/i);
     await page.goto('/blog');
     await expect(page.getByText('No blog posts available')).toBeVisible();
