@@ -35,6 +35,7 @@ const API_ON_POSTGRES = [
   'account',
   'auth',
   'backup-restore',
+  'clean-site',
   'clients-team',
   'contact',
   'contact-notifications',

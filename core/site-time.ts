@@ -171,6 +171,11 @@ export function fromSiteLocalInput(local: string, zone: string): string | null {
   return new Date(instant).toISOString();
 }
 
+/** The instant (ms) a year begins in the site's zone: midnight on 1 January. */
+export function siteYearStart(year: number, zone: string): number {
+  return siteDayStart(`${pad(year, 4)}-01-01`, zone);
+}
+
 /** The instant (ms) a site day (YYYY-MM-DD) begins: midnight in the site's zone. */
 export function siteDayStart(day: string, zone: string): number {
   return Date.parse(fromSiteLocalInput(`${day}T00:00`, zone)!);

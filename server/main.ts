@@ -315,7 +315,7 @@ async function startSite(options: StartOptions, handOffRestore: RestoreHandOff):
   const ctx: ServerContext = Object.freeze({ ...foundations, notifier, visits, backups, restores });
 
   const build = options.dev?.loadBuild ?? ((await import('virtual:react-router/server-build')) as ServerBuild);
-  const content = watchContent(ctx.db);
+  const content = watchContent(ctx.db, config.siteTimeZone);
   const app = createApp({
     ctx,
     build,

@@ -14,6 +14,8 @@ export interface SiteData {
   pageSeo: PageSeo[];
   /** Whether pages send the visit beacon (decision 019): the server counts and the owner has not turned it off. */
   countVisits: boolean;
+  /** The year in the site's zone when the page was made: the footer's ©. Kept pages go stale as it turns. */
+  year: number;
 }
 
 type Matches = readonly ({ id: string; data?: unknown } | undefined)[];

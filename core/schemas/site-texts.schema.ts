@@ -44,17 +44,21 @@ const optionalCount = (label: string, max: number) =>
       .nullable(),
   );
 
+/** A text a page shows when there is one: empty leaves its part off the page (issue 35). */
+const shownText = (max: number) =>
+  z.string({ error: 'Must be text' }).trim().max(max, `Must be at most ${max} characters`);
+
 export const siteTextsSchema = z.object({
-  homeAboutHeading: requiredText('Heading is required', 120),
-  homeAboutText: requiredText('Text is required', 1200),
-  aboutHeading: requiredText('Heading is required', 120),
-  aboutText: requiredText('Text is required', 1200),
+  homeAboutHeading: shownText(120),
+  homeAboutText: shownText(1200),
+  aboutHeading: shownText(120),
+  aboutText: shownText(1200),
   founderMemberId: z.preprocess(
     (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value),
     z.number({ error: 'Choose a team member' }).int().positive().nullable(),
   ),
-  vision: requiredText('Vision is required', 600),
-  mission: requiredText('Mission is required', 600),
+  vision: shownText(600),
+  mission: shownText(600),
   yearsOfExperience: optionalCount('Years of experience', 500),
   workingHours: optionalCount('Working hours', 100_000_000),
 });

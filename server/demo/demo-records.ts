@@ -1,4 +1,11 @@
-import { countAll, type DemoContentCounts, type DemoContentSummary, NO_DEMO_RECORDS } from '../../core/demo-content';
+import {
+  countAll,
+  type DemoContentCounts,
+  type DemoContentSummary,
+  hasDefaultTexts,
+  NO_DEFAULT_TEXTS,
+  NO_DEMO_RECORDS,
+} from '../../core/demo-content';
 import type { Db } from '../db/database';
 import { changeContent, type ContentTransaction } from '../services/cache/content-version';
 import type { ServiceContext } from '../services/context';
@@ -10,6 +17,7 @@ import { deleteTeamMemberRow } from '../services/content/team-members';
 import { deleteImageFiles } from '../services/media/images';
 import { deleteMediaRows, findMediaItems } from '../services/media/media';
 import { demoSettings } from './demo-content';
+import { clearDefaultTexts, describeDefaultTexts } from './default-site-texts';
 
 /**
  * The records the demo content made (migration 0011, `demo_records`), and their removal. An entity's row keeps
@@ -73,11 +81,12 @@ const emptySummary = (): DemoContentSummary => ({
   remove: { ...NO_DEMO_RECORDS },
   keep: { ...NO_DEMO_RECORDS },
   resetSettings: false,
+  defaultTexts: { ...NO_DEFAULT_TEXTS },
 });
 
 /**
- * What "Remove demo content" would delete and keep now; null when it would do nothing (the site never had demo
- * content, it is gone already, or the owner has made all of it their own), so the dashboard does not offer it.
+ * What "Remove demo content" would delete and keep now, and SPEC's sample texts it can clear; null when it would do
+ * nothing (the demo content is gone or the owner's, and so are the texts), so the dashboard does not offer it.
  */
 export async function describeDemoContent(ctx: ServiceContext): Promise<DemoContentSummary | null> {
   const records = await readDemoRecords(ctx.db);
@@ -89,16 +98,23 @@ export async function describeDemoContent(ctx: ServiceContext): Promise<DemoCont
   }
   summary.resetSettings =
     records.settings !== undefined && (await settingsStillSeeded(ctx.db, records.settings)).length > 0;
-  return countAll(summary.remove) > 0 || summary.resetSettings ? summary : null;
+  summary.defaultTexts = await describeDefaultTexts(ctx.db);
+  return countAll(summary.remove) > 0 || summary.resetSettings || hasDefaultTexts(summary.defaultTexts)
+    ? summary
+    : null;
 }
 
 /**
  * Deletes, in one content change, the demo's records still as it made them, with their images, and puts the
  * settings' defaults back where the demo's made-up studio details are still there; the files go after the commit.
- * The administrator, the settings the owner set, the site texts, the messages, the visits and everything the owner
- * made or edited stay. The records are forgotten, so a second call does nothing.
+ * With `clearDefaultTexts`, SPEC's sample texts still as they were go in the same change (default-site-texts.ts).
+ * The administrator, the settings the owner set, the texts the owner wrote, the messages, the visits and everything
+ * the owner made or edited stay. The records are forgotten, so a second call does nothing.
  */
-export async function removeDemoContent(ctx: ServiceContext): Promise<DemoContentSummary> {
+export async function removeDemoContent(
+  ctx: ServiceContext,
+  { clearDefaultTexts: clearTexts = false }: { clearDefaultTexts?: boolean } = {},
+): Promise<DemoContentSummary> {
   const { summary, images } = await changeContent(ctx.db, async (trx) => {
     const records = await readDemoRecords(trx);
     const summary = emptySummary();
@@ -121,6 +137,7 @@ export async function removeDemoContent(ctx: ServiceContext): Promise<DemoConten
     const images = await findMediaItems(trx, mediaIds);
     await deleteMediaRows(trx, mediaIds);
     await trx.deleteFrom('demoRecords').execute();
+    if (clearTexts) summary.defaultTexts = await clearDefaultTexts(trx);
     return { summary, images };
   });
   await deleteImageFiles(ctx.storage, images);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PROJECT_CATEGORIES } from '../../core/constants';
-import { NO_DEMO_RECORDS } from '../../core/demo-content';
+import { NO_DEFAULT_TEXTS, NO_DEMO_RECORDS } from '../../core/demo-content';
 import type { Blog, Client, ImageDetails, Project, SiteSettings, TeamMember } from '../../core/types';
 import { api } from '../support/api-client';
 import { adminOf, createClient, createProject, jpeg } from '../support/factories';
@@ -167,6 +167,8 @@ describe('remove demo content', () => {
       },
       keep: { ...NO_DEMO_RECORDS, clients: 1 },
       resetSettings: true,
+      // Not asked to: clean-site.test.ts clears them.
+      defaultTexts: NO_DEFAULT_TEXTS,
     });
 
     const left = await readLists(cookie);
@@ -202,7 +204,10 @@ describe('remove demo content', () => {
     expect(home).toContain('No featured projects yet.');
     expect((await fetch(`${server.url}/project/${demo.projects[0]!.id}`)).status).toBe(404);
     expect((await api<{ data: unknown[] }>(server, 'GET', '/api/contacts', { cookie })).body.data).toHaveLength(1);
-    expect(await settingsPage()).not.toContain('Remove demo content');
+    // What stays on offer is SPEC's sample texts alone.
+    const offer = await settingsPage();
+    expect(offer).toContain('Also clear the sample texts');
+    expect(offer).not.toContain('Removing it:');
     expect(await signIn(ownPassword)).not.toBe('');
 
     const again = await api(server, 'DELETE', '/api/demo-content', { cookie });

@@ -152,9 +152,9 @@ describe('the About texts, cards and statistics', () => {
   });
 
   // Which texts and cards are refused is tests/domain/site-texts.test.ts.
-  it('answer an empty text with 400, naming the field, and an unknown list with 404', async () => {
-    const bad = await api(server, 'PUT', '/api/site-texts', { cookie, json: { mission: '' } });
-    expect(bad).toMatchObject({ status: 400, body: { fields: { mission: 'Mission is required' } } });
+  it('answer a text too long with 400, naming the field, and an unknown list with 404', async () => {
+    const bad = await api(server, 'PUT', '/api/site-texts', { cookie, json: { mission: 'm'.repeat(601) } });
+    expect(bad).toMatchObject({ status: 400, body: { fields: { mission: 'Must be at most 600 characters' } } });
     expect((await api(server, 'PUT', '/api/site-texts/cards/nonsense', { cookie, json: { items: [] } })).status).toBe(
       404,
     );

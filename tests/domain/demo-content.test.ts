@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_DEMO_RECORDS } from '../../core/demo-content';
+import { NO_DEFAULT_TEXTS, NO_DEMO_RECORDS } from '../../core/demo-content';
 import { demoSettings } from '../../server/demo/demo-content';
 import { describeDemoContent, recordDemoRecord, removeDemoContent } from '../../server/demo/demo-records';
 import { listBlogs } from '../../server/services/content/blogs';
@@ -18,14 +18,21 @@ const site = contextPerTest();
 const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 describe('demo content', () => {
-  it('is not offered, and removing it changes nothing, on a site the demo never filled', async () => {
+  it('offers only the sample texts, and removing it changes nothing else, on a site the demo never filled', async () => {
     const project = await addProject(site.ctx);
     await updateSiteSettings(site.ctx, demoSettings);
-    expect(await describeDemoContent(site.ctx)).toBeNull();
+    const sampleTexts = { testimonials: 4, coreValues: 3, texts: ['homeAbout', 'about', 'vision', 'mission'] };
+    expect(await describeDemoContent(site.ctx)).toEqual({
+      remove: NO_DEMO_RECORDS,
+      keep: NO_DEMO_RECORDS,
+      resetSettings: false,
+      defaultTexts: sampleTexts,
+    });
     expect(await removeDemoContent(site.ctx)).toEqual({
       remove: NO_DEMO_RECORDS,
       keep: NO_DEMO_RECORDS,
       resetSettings: false,
+      defaultTexts: NO_DEFAULT_TEXTS,
     });
     expect(await listProjects(site.ctx, {}, { includeDrafts: true })).toEqual([project]);
     expect(await getSiteSettings(site.ctx)).toMatchObject(demoSettings);
@@ -59,10 +66,11 @@ describe('demo content', () => {
       remove: { projects: 1, blogs: 1, clients: 0, teamMembers: 1 },
       keep: { ...NO_DEMO_RECORDS, projects: 1 },
       resetSettings: true,
+      defaultTexts: { testimonials: 4, coreValues: 3, texts: ['homeAbout', 'about', 'vision', 'mission'] },
     };
     expect(await describeDemoContent(site.ctx)).toEqual(expected);
     const filesBefore = (await site.ctx.storage.list()).length;
-    expect(await removeDemoContent(site.ctx)).toEqual(expected);
+    expect(await removeDemoContent(site.ctx, { clearDefaultTexts: true })).toEqual(expected);
 
     expect(await listProjects(site.ctx, {}, { includeDrafts: true })).toEqual([ownEdit]);
     expect(await listBlogs(site.ctx, { includeDrafts: true })).toEqual([]);
@@ -82,10 +90,11 @@ describe('demo content', () => {
     expect(files.length).toBeLessThan(filesBefore);
 
     expect(await describeDemoContent(site.ctx)).toBeNull();
-    expect(await removeDemoContent(site.ctx)).toEqual({
+    expect(await removeDemoContent(site.ctx, { clearDefaultTexts: true })).toEqual({
       remove: NO_DEMO_RECORDS,
       keep: NO_DEMO_RECORDS,
       resetSettings: false,
+      defaultTexts: NO_DEFAULT_TEXTS,
     });
   });
 });

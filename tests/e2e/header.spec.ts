@@ -1,4 +1,5 @@
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../core/constants';
+import { siteYear } from '../../core/site-time';
 import { LAYOUT } from './e2e-env';
 import { expect, gotoHydrated, isPhone, installPausedClock, test } from './fixtures';
 
@@ -23,7 +24,7 @@ test.describe('header', () => {
       '+975 2 33 44 55',
       'info@drukdesignbuild.bt',
       'Babesa, Thimphu, Bhutan',
-      '© 2025',
+      `© ${siteYear(Date.now(), 'Asia/Thimphu')}`,
     ]) {
       await expect(footer).toContainText(text);
     }

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../core/messages';
-import { E2E_ADMIN_PASSWORD } from './e2e-env';
+import { E2E_ADMIN_PASSWORD, LAYOUT } from './e2e-env';
 import { expect, test } from './fixtures';
 
 test.describe('without JavaScript', () => {
@@ -18,13 +18,18 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: /^Location:/ })).toHaveText(/Paro/);
   });
 
-  test('the contact form still sends', async ({ page }) => {
+  // Issue 35: the answer is a new page, whose thanks sat 1,220 px down, out of view; it lands on it now.
+  test('the contact form still sends, and lands on its thanks', { tag: LAYOUT }, async ({ page }) => {
     await page.goto('/contact');
     await page.getByLabel('Full Name').fill('No Script');
     await page.getByLabel('Email Address').fill('noscript@example.bt');
     await page.getByLabel('Message').fill('Sent without JavaScript.');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByText(MESSAGES.contactSuccess)).toBeVisible();
+    const thanks = page.getByText(MESSAGES.contactSuccess);
+    await expect(thanks).toBeVisible();
+    await expect(page).toHaveURL(/\/contact#contact-status$/);
+    await expect(thanks).toBeInViewport({ ratio: 1 });
+    await expect(thanks).toBeFocused();
   });
 
   // Decision 033: the two forms post to the API, which answers a form post with a 303 to the next page.

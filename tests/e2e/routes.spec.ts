@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { LISTING_PAGES, STATIC_PUBLIC_PATHS } from '../../core/site-structure';
+import { siteYear } from '../../core/site-time';
 import {
   demoBlogs,
   demoProjects,
@@ -155,7 +156,7 @@ test.describe('unknown paths', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(page.locator('header.site-header')).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toContainText('© 2025');
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${siteYear(Date.now(), 'Asia/Thimphu')}`);
     await page.getByRole('link', { name: 'Go Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });

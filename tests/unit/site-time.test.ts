@@ -7,6 +7,7 @@ import {
   fromSiteLocalInput,
   siteDay,
   siteYear,
+  siteYearStart,
   timeZoneLabel,
   timeZoneOffsetMinutes,
   toSiteIso,
@@ -61,6 +62,8 @@ describe('the site time zone', () => {
     expect(siteDay(Date.parse('2026-11-25T18:00:00.000Z'), THIMPHU)).toBe('2026-11-26');
     expect(siteYear('2026-12-31T18:00:00.000Z', THIMPHU)).toBe(2027);
     expect(siteYear('2026-12-31T18:00:00.000Z', 'UTC')).toBe(2026);
+    expect(new Date(siteYearStart(2027, THIMPHU)).toISOString()).toBe('2026-12-31T18:00:00.000Z');
+    expect(new Date(siteYearStart(2027, 'Europe/London')).toISOString()).toBe('2027-01-01T00:00:00.000Z');
   });
 
   it('reads and writes the Publish at field in the site’s wall-clock time', () => {

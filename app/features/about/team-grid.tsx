@@ -26,13 +26,11 @@ function MemberPhoto({ member }: { member: TeamMember }) {
   );
 }
 
-/** The team grid, rendered with the page (so no spinner is ever needed), the founder picture as fallback, and the empty text. */
+/**
+ * The team grid, rendered with the page (so no spinner is ever needed), the founder picture as fallback. The page
+ * draws it only with members: SPEC's empty text told visitors to use the dashboard (issue 35 overrides it).
+ */
 export function TeamGrid({ members }: { members: TeamMember[] }) {
-  if (members.length === 0) {
-    return (
-      <p className="empty-state">No team members found. Add team members through the dashboard to display them here.</p>
-    );
-  }
   return (
     <ul className="team-grid">
       {members.map((member) => (

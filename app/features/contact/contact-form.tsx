@@ -7,6 +7,9 @@ import { Field } from '../../ui/field';
 
 type FormState = 'idle' | 'sending' | 'success' | 'error';
 
+/** The thanks after sending, or the failure: where a page posted without JavaScript lands. */
+const STATUS_ID = 'contact-status';
+
 /**
  * The contact form (SPEC sections 4, 5, 8): idle, sending, success or error.
  * With JavaScript it posts to /api/contact; without, the browser posts the
@@ -51,7 +54,8 @@ export function ContactForm() {
   const shared = { block: 'contact-form', idPrefix: 'contact' } as const;
 
   return (
-    <form method="post" className="contact-form" onSubmit={onSubmit}>
+    // Without JavaScript the answer is a new page: the fragment lands it on the thanks (or the failure), not at the top.
+    <form method="post" action={`/contact#${STATUS_ID}`} className="contact-form" onSubmit={onSubmit}>
       <Field {...shared} name="name" label="Full Name" error={fields.name}>
         {(props) => <input {...props} autoComplete="name" required />}
       </Field>
@@ -82,7 +86,7 @@ export function ContactForm() {
       <button type="submit" className="button" disabled={state === 'sending'}>
         {state === 'sending' ? 'Sending...' : 'Send Message'}
       </button>
-      <p role="status" className={`contact-form__status contact-form__status--${state}`}>
+      <p id={STATUS_ID} tabIndex={-1} role="status" className={`contact-form__status contact-form__status--${state}`}>
         {state === 'success' && MESSAGES.contactSuccess}
         {state === 'error' && (limitNotice ?? MESSAGES.contactFailure)}
       </p>

@@ -169,7 +169,6 @@ export function HeroCarousel({ initial }: { initial: ProjectCard[] | null }) {
       {!featured.loading && !failed && slides.length === 0 && (
         <div className="hero__state">
           <p>No featured projects yet.</p>
-          <p>Add projects to the hero banner in the dashboard to show them here.</p>
         </div>
       )}
       {slides.length > 1 && (

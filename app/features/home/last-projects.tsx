@@ -4,11 +4,8 @@ import type { ProjectCard } from '../../../core/project-card';
 import { IMAGE_SIZES } from '../../ui/image-sizes';
 import { ResponsiveImage } from '../../ui/responsive-image';
 
-/** The most recent projects, alternating image left and right, with year, name and Read. */
+/** The most recent projects, alternating image left and right, with year, name and Read; the page draws it only with some. */
 export function LastProjects({ projects }: { projects: ProjectCard[] }) {
-  if (projects.length === 0) {
-    return <p className="empty-state">No projects yet. Add projects in the dashboard to show them here.</p>;
-  }
   return (
     <ol className="last-projects">
       {projects.map((project) => {

@@ -15,10 +15,22 @@ function Statistic({ label, value, start }: { label: string; value: number | nul
   );
 }
 
-/** Projects Done, Happy Clients, Working Hours and Years, counting up once at 30% visibility. */
+const LABELS: [keyof SiteStats, string][] = [
+  ['projects', 'Projects Done'],
+  ['clients', 'Happy Clients'],
+  ['workingHours', 'Working Hours'],
+  ['years', 'Years'],
+];
+
+/**
+ * Projects Done, Happy Clients, Working Hours and Years, counting up once at 30% visibility. A figure of 0 is left
+ * out ("0+ Projects Done" says nothing good), and with none left the section is not drawn (issue 35).
+ */
 export function Statistics({ stats }: { stats: SiteStats | null }) {
   const section = useRef<HTMLElement>(null);
   const seen = useSeenOnce(section, { threshold: STATISTICS_VISIBLE_THRESHOLD });
+  const shown = LABELS.filter(([key]) => stats === null || stats[key] > 0);
+  if (shown.length === 0) return null;
   return (
     <section ref={section} className="statistics" aria-labelledby="statistics-title">
       <div className="container">
@@ -26,10 +38,9 @@ export function Statistics({ stats }: { stats: SiteStats | null }) {
           Our work in numbers
         </h2>
         <dl className="statistics__grid">
-          <Statistic label="Projects Done" value={stats?.projects ?? null} start={seen} />
-          <Statistic label="Happy Clients" value={stats?.clients ?? null} start={seen} />
-          <Statistic label="Working Hours" value={stats?.workingHours ?? null} start={seen} />
-          <Statistic label="Years" value={stats?.years ?? null} start={seen} />
+          {shown.map(([key, label]) => (
+            <Statistic key={key} label={label} value={stats?.[key] ?? null} start={seen} />
+          ))}
         </dl>
       </div>
     </section>

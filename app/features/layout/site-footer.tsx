@@ -3,10 +3,11 @@ import type { SiteSettings } from '../../../core/types';
 import { telHref } from '../../lib/format';
 import { SocialIconRow } from './social-links';
 
-const COPYRIGHT_YEAR = 2025;
-
-/** The footer of SPEC section 2: description, two phones, e-mail, address, © 2025 and the social links. */
-export function SiteFooter({ settings }: { settings: SiteSettings }) {
+/**
+ * The footer of SPEC section 2: description, two phones, e-mail, address, © and the social links. The © year is the
+ * current one in the site's zone (issue 35: SPEC's fixed 2025 aged), given by the layout's loader.
+ */
+export function SiteFooter({ settings, year }: { settings: SiteSettings; year: number }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -55,7 +56,7 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
         </div>
       </div>
       <p className="site-footer__copyright container">
-        © {COPYRIGHT_YEAR} {settings.brandName}. All rights reserved.
+        © {year} {settings.brandName}. All rights reserved.
       </p>
     </footer>
   );

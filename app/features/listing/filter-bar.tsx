@@ -60,50 +60,53 @@ export function FilterBar({ filters, chosen, options, clearFiltersLink, settings
       data-opens-down={opensDown || undefined}
       onFocus={aimMenus}
     >
-      <ul className="filter-bar__filters">
-        {filters.map((filter) => {
-          const open = menus.open === filter;
-          const id = `filter-${filter}`;
-          return (
-            <li key={filter} className="filter-bar__filter" data-open={open || undefined}>
-              <button
-                type="button"
-                className="filter-bar__toggle"
-                aria-expanded={open}
-                aria-controls={id}
-                onClick={() => {
-                  aimMenus();
-                  menus.toggle(filter);
-                }}
-              >
-                <span className="visually-hidden">{NAMES[filter]}: </span>
-                {chosen[filter] ?? ALL_LABELS[filter]}
-              </button>
-              <ul className="filter-bar__options" id={id}>
-                {[undefined, ...options[filter]].map((value) => (
-                  <li key={value ?? 'all'}>
-                    <Link
-                      to={withFilter(chosen, filter, value)}
-                      preventScrollReset
-                      replace
-                      aria-current={chosen[filter] === value || undefined}
-                      onClick={menus.close}
-                    >
-                      {value ?? ALL_LABELS[filter]}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          );
-        })}
-      </ul>
-      {clearFiltersLink && (
-        <Link to="?" preventScrollReset replace className="filter-bar__clear">
-          Clear Filters
-        </Link>
-      )}
-      {settings && <SocialIconRow settings={settings} className="filter-bar__social" />}
+      {/* One row that scrolls sideways on a phone; the bar around it, positioned, holds the lists open over it. */}
+      <div className="filter-bar__row">
+        <ul className="filter-bar__filters">
+          {filters.map((filter) => {
+            const open = menus.open === filter;
+            const id = `filter-${filter}`;
+            return (
+              <li key={filter} className="filter-bar__filter" data-open={open || undefined}>
+                <button
+                  type="button"
+                  className="filter-bar__toggle"
+                  aria-expanded={open}
+                  aria-controls={id}
+                  onClick={() => {
+                    aimMenus();
+                    menus.toggle(filter);
+                  }}
+                >
+                  <span className="visually-hidden">{NAMES[filter]}: </span>
+                  {chosen[filter] ?? ALL_LABELS[filter]}
+                </button>
+                <ul className="filter-bar__options" id={id}>
+                  {[undefined, ...options[filter]].map((value) => (
+                    <li key={value ?? 'all'}>
+                      <Link
+                        to={withFilter(chosen, filter, value)}
+                        preventScrollReset
+                        replace
+                        aria-current={chosen[filter] === value || undefined}
+                        onClick={menus.close}
+                      >
+                        {value ?? ALL_LABELS[filter]}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+        {clearFiltersLink && (
+          <Link to="?" preventScrollReset replace className="filter-bar__clear">
+            Clear Filters
+          </Link>
+        )}
+        {settings && <SocialIconRow settings={settings} className="filter-bar__social" />}
+      </div>
     </nav>
   );
 }

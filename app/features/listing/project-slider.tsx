@@ -55,7 +55,10 @@ export function ProjectSlider({
     <div
       className="slider"
       data-enhanced={enhanced || undefined}
-      style={{ '--per-page': perPage, '--slide-transition': `${SLIDE_TRANSITION_S}s` } as React.CSSProperties}
+      data-always-two={alwaysTwo || undefined}
+      // Not the projects a page: listing.css sets that by the screen's width, so the first paint has the cards'
+      // width before this script runs (issue 35: half-width cards on a slow phone until it had).
+      style={{ '--slide-transition': `${SLIDE_TRANSITION_S}s` } as React.CSSProperties}
       role="region"
       aria-roledescription="carousel"
       aria-label="Projects"

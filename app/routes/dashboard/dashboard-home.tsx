@@ -15,12 +15,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta = () => dashboardMeta();
 
-/** A card of the latest few of one kind, with the way to its manager. */
+/**
+ * A card of the latest few of one kind, with the way to its manager; with none, what adding some does. The public
+ * pages leave an empty section out and no longer tell visitors to use the dashboard (issue 35): the owner reads it here.
+ */
 function RecentList<T extends { id: number }>({
   id,
   title,
   manage,
   items,
+  empty,
   children,
 }: {
   id: string;
@@ -28,16 +32,21 @@ function RecentList<T extends { id: number }>({
   /** The manager's path under /dashboard, and what the link calls it. */
   manage: 'projects' | 'blogs' | 'clients';
   items: T[];
+  empty: string;
   children: (item: T) => ReactNode;
 }) {
   return (
     <section className="dashboard-card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <ul>
-        {items.map((item) => (
-          <li key={item.id}>{children(item)}</li>
-        ))}
-      </ul>
+      {items.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <ul>
+          {items.map((item) => (
+            <li key={item.id}>{children(item)}</li>
+          ))}
+        </ul>
+      )}
       <Link to={`/dashboard/${manage}`}>Manage {manage}</Link>
     </section>
   );
@@ -97,21 +106,39 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       <div className="dashboard-recent">
-        <RecentList id="recent-projects" title="Recent projects" manage="projects" items={recentProjects}>
+        <RecentList
+          id="recent-projects"
+          title="Recent projects"
+          manage="projects"
+          items={recentProjects}
+          empty="No projects yet. Add projects to show them on the home page, in the hero banner and on the listing pages."
+        >
           {(project) => (
             <>
               <a href={`/project/${project.id}`}>{project.title}</a> — {project.location}, {project.year}
             </>
           )}
         </RecentList>
-        <RecentList id="recent-blogs" title="Recent blogs" manage="blogs" items={recentBlogs}>
+        <RecentList
+          id="recent-blogs"
+          title="Recent blogs"
+          manage="blogs"
+          items={recentBlogs}
+          empty="No posts yet. Published posts show on the blog."
+        >
           {(blog) => (
             <>
               {blog.title} <PublicationBadge publishedAt={blog.publishedAt} state={postStateNow(blog)} showPublished />
             </>
           )}
         </RecentList>
-        <RecentList id="recent-clients" title="Recent clients" manage="clients" items={recentClients}>
+        <RecentList
+          id="recent-clients"
+          title="Recent clients"
+          manage="clients"
+          items={recentClients}
+          empty="No clients yet. Add clients to show their logos on the home page."
+        >
           {(client) => `${client.name} — ${client.category}`}
         </RecentList>
       </div>

@@ -31,6 +31,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const { texts } = content;
   const { settings } = useSiteData();
   const founder = team.find((member) => member.id === texts.founderMemberId) ?? team[0];
+  // Sections with nothing to show are not drawn (issue 35): the owner may have cleared these texts.
+  const aboutShown = Boolean(texts.aboutHeading || texts.aboutText);
+  const coreValues = content.coreValues.filter((value) => value.title);
   return (
     <>
       <section className="page-hero">
@@ -43,71 +46,83 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </section>
-      <section className="section section--white" aria-labelledby="about-us-title">
-        <div className="container founder">
-          <div>
-            <span className="eyebrow">About Us</span>
-            <h2 id="about-us-title">{texts.aboutHeading}</h2>
-            <p className="prose">{withBrand(texts.aboutText, settings.brandName)}</p>
+      {(aboutShown || founder) && (
+        <section className="section section--white" aria-labelledby="about-us-title">
+          <div className="container founder">
+            <div>
+              <span className="eyebrow">About Us</span>
+              <h2 id="about-us-title">{texts.aboutHeading || 'About Us'}</h2>
+              {texts.aboutText && <p className="prose">{withBrand(texts.aboutText, settings.brandName)}</p>}
+            </div>
+            {founder && (
+              <figure className="founder__card">
+                {founder.imageDetails ? (
+                  <ResponsiveImage
+                    image={founder.imageDetails}
+                    alt={`Portrait of ${founder.name}`}
+                    sizes={IMAGE_SIZES.founder}
+                    fallbackSrc={FOUNDER_PICTURE}
+                  />
+                ) : (
+                  <img src={FOUNDER_PICTURE} alt={`Portrait of ${founder.name}`} width={160} height={160} />
+                )}
+                <figcaption>
+                  <strong>{founder.name}</strong>
+                  <br />
+                  {founder.position}
+                </figcaption>
+              </figure>
+            )}
           </div>
-          {founder && (
-            <figure className="founder__card">
-              {founder.imageDetails ? (
-                <ResponsiveImage
-                  image={founder.imageDetails}
-                  alt={`Portrait of ${founder.name}`}
-                  sizes={IMAGE_SIZES.founder}
-                  fallbackSrc={FOUNDER_PICTURE}
-                />
-              ) : (
-                <img src={FOUNDER_PICTURE} alt={`Portrait of ${founder.name}`} width={160} height={160} />
-              )}
-              <figcaption>
-                <strong>{founder.name}</strong>
-                <br />
-                {founder.position}
-              </figcaption>
-            </figure>
-          )}
-        </div>
-      </section>
-      <section className="section" aria-labelledby="values-title">
-        <div className="container">
-          <h2 id="values-title">Core Values</h2>
-          <ul className="values">
-            {content.coreValues.map((value, slot) => (
-              <li key={slot}>
-                <h3>{value.title}</h3>
-                <p>{value.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+        </section>
+      )}
+      {coreValues.length > 0 && (
+        <section className="section" aria-labelledby="values-title">
+          <div className="container">
+            <h2 id="values-title">Core Values</h2>
+            <ul className="values">
+              {coreValues.map((value, slot) => (
+                <li key={slot}>
+                  <h3>{value.title}</h3>
+                  <p>{value.text}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
       <section className="section section--white" aria-labelledby="services-title">
         <div className="container">
           <h2 id="services-title">Core Services</h2>
           <CoreServices services={content.coreServices} />
         </div>
       </section>
-      <section className="section" aria-labelledby="vision-title">
-        <div className="container vision">
-          <div>
-            <h2 id="vision-title">Vision</h2>
-            <p>{texts.vision}</p>
+      {(texts.vision || texts.mission) && (
+        <section className="section" aria-label="Vision and mission">
+          <div className="container vision">
+            {texts.vision && (
+              <div>
+                <h2>Vision</h2>
+                <p>{texts.vision}</p>
+              </div>
+            )}
+            {texts.mission && (
+              <div>
+                <h2>Mission</h2>
+                <p>{texts.mission}</p>
+              </div>
+            )}
           </div>
-          <div>
-            <h2>Mission</h2>
-            <p>{texts.mission}</p>
+        </section>
+      )}
+      {team.length > 0 && (
+        <section className="section section--white" aria-labelledby="team-title">
+          <div className="container">
+            <h2 id="team-title">Our Team</h2>
+            <TeamGrid members={team} />
           </div>
-        </div>
-      </section>
-      <section className="section section--white" aria-labelledby="team-title">
-        <div className="container">
-          <h2 id="team-title">Our Team</h2>
-          <TeamGrid members={team} />
-        </div>
-      </section>
+        </section>
+      )}
       <Statistics stats={stats} />
       <Testimonials testimonials={content.testimonials} />
       <section className="section" aria-labelledby="what-we-do-title">

@@ -94,47 +94,61 @@ function ExperienceCounter({ years }: { years: number }) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featuredProjects, lastProjects, clients, stats, texts, testimonials } = loaderData;
   const { settings } = useSiteData();
+  // Sections with nothing to show are not drawn (issue 35): the owner may have cleared the About text.
+  const aboutShown = Boolean(texts.homeAboutHeading || texts.homeAboutText);
   return (
     <>
       <LoadingScreen brandName={settings.brandName} />
       <h1 className="visually-hidden">{settings.brandName}: architecture, interiors and construction in Bhutan</h1>
       <HeroCarousel initial={featuredProjects} />
-      <BelowTheFold>
-        <section className="section section--white" aria-labelledby="about-title">
-          <div className="container home-intro">
-            <ExperienceCounter years={stats.years} />
-            <div>
-              <span className="eyebrow">About Us</span>
-              <h2 id="about-title">{texts.homeAboutHeading}</h2>
-              <p className="prose">{withBrand(texts.homeAboutText, settings.brandName)}</p>
-              <Link to="/about" className="button button--ghost">
-                More about us
-              </Link>
+      {(aboutShown || stats.years > 0) && (
+        <BelowTheFold>
+          <section
+            className="section section--white"
+            aria-label={aboutShown ? undefined : 'Experience'}
+            aria-labelledby={aboutShown ? 'about-title' : undefined}
+          >
+            <div className="container home-intro">
+              {stats.years > 0 && <ExperienceCounter years={stats.years} />}
+              {aboutShown && (
+                <div>
+                  <span className="eyebrow">About Us</span>
+                  <h2 id="about-title">{texts.homeAboutHeading || 'About Us'}</h2>
+                  {texts.homeAboutText && <p className="prose">{withBrand(texts.homeAboutText, settings.brandName)}</p>}
+                  <Link to="/about" className="button button--ghost">
+                    More about us
+                  </Link>
+                </div>
+              )}
             </div>
-          </div>
-        </section>
-      </BelowTheFold>
-      <BelowTheFold>
-        <section className="section" aria-labelledby="last-projects-title">
-          <div className="container">
-            <span className="eyebrow">Portfolio</span>
-            <h2 id="last-projects-title">Last Projects</h2>
-            <LastProjects projects={lastProjects} />
-          </div>
-        </section>
-      </BelowTheFold>
+          </section>
+        </BelowTheFold>
+      )}
+      {lastProjects.length > 0 && (
+        <BelowTheFold>
+          <section className="section" aria-labelledby="last-projects-title">
+            <div className="container">
+              <span className="eyebrow">Portfolio</span>
+              <h2 id="last-projects-title">Last Projects</h2>
+              <LastProjects projects={lastProjects} />
+            </div>
+          </section>
+        </BelowTheFold>
+      )}
       <BelowTheFold>
         <Testimonials testimonials={testimonials} />
       </BelowTheFold>
-      <BelowTheFold>
-        <section className="section section--white" aria-labelledby="clients-title">
-          <div className="container">
-            <span className="eyebrow">Trusted by</span>
-            <h2 id="clients-title">Our Clients</h2>
-            <ClientsCarousel clients={clients} />
-          </div>
-        </section>
-      </BelowTheFold>
+      {clients.length > 0 && (
+        <BelowTheFold>
+          <section className="section section--white" aria-labelledby="clients-title">
+            <div className="container">
+              <span className="eyebrow">Trusted by</span>
+              <h2 id="clients-title">Our Clients</h2>
+              <ClientsCarousel clients={clients} />
+            </div>
+          </section>
+        </BelowTheFold>
+      )}
       <BelowTheFold>
         <Statistics stats={stats} />
       </BelowTheFold>

@@ -1,4 +1,6 @@
 import type { AppLoadContext } from 'react-router';
+import { siteYear } from '../../../core/site-time';
+import { publishingNow } from '../../../server/services/content/publishing-clock';
 import { listPageSeo } from '../../../server/services/content/page-seo';
 import { getSiteSettings } from '../../../server/services/content/settings';
 import { countsVisits } from '../../../server/services/visits/visit-switch';
@@ -11,5 +13,6 @@ export async function loadSiteData(context: AppLoadContext): Promise<SiteData> {
     countsVisits(context.ctx),
   ]);
   const { siteUrl, siteTimeZone: timeZone } = context.ctx.config;
-  return { settings, siteUrl, timeZone, pageSeo, countVisits };
+  // The publishing clock is the real time, which tests move forward to see the year turn.
+  return { settings, siteUrl, timeZone, pageSeo, countVisits, year: siteYear(publishingNow(), timeZone) };
 }

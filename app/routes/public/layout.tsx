@@ -40,7 +40,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <BelowTheFold>
-        <SiteFooter settings={loaderData.settings} />
+        <SiteFooter settings={loaderData.settings} year={loaderData.year} />
       </BelowTheFold>
     </SiteTimeZone>
   );

@@ -2,7 +2,8 @@ import SQLite from 'better-sqlite3';
 import { type Db, sqliteHandle } from '../../db/database';
 import { readContentVersion } from './content-version';
 import { walIndexWatch } from './wal-index-watch';
-import { publishingNow } from '../content/publishing-clock';
+import { siteYearStart, siteYear } from '../../../core/site-time';
+import { publishingNow, publishingNowMs } from '../content/publishing-clock';
 import { nextScheduledPublication } from '../content/publishing';
 
 /**
@@ -31,9 +32,20 @@ export interface ContentWatcher {
  * spared the read, but it reaches the other instances at about the time the writer's answer reaches its client,
  * which may then ask another instance first: the two-instance test saw a stale read within 20 writes.
  */
-export function watchContent(db: Db): ContentWatcher {
+export function watchContent(db: Db, siteTimeZone: string): ContentWatcher {
   const writes = watchWrites(db);
-  return { watch: watchSchedule(writes.watch, () => nextScheduledPublication(db)), close: writes.close };
+  return { watch: watchSchedule(writes.watch, () => nextUnwrittenChange(db, siteTimeZone)), close: writes.close };
+}
+
+/**
+ * When pages next change with nothing written: a scheduled publication coming due, or the site's year turning,
+ * which every page's footer © shows (issue 35). A page kept on 31 December is made again at midnight in the zone.
+ */
+async function nextUnwrittenChange(db: Db, zone: string): Promise<string> {
+  const now = publishingNowMs();
+  const newYear = new Date(siteYearStart(siteYear(now, zone) + 1, zone)).toISOString();
+  const publication = await nextScheduledPublication(db);
+  return publication !== null && publication < newYear ? publication : newYear;
 }
 
 function watchWrites(db: Db): ContentWatcher {
@@ -48,11 +60,11 @@ function watchWrites(db: Db): ContentWatcher {
 
 /**
  * A scheduled project or post becomes public without a write, so the number must also move when the next
- * publication time passes. That time is looked up again only when writes moved the number or it passed: one
- * query per change, none per request. Two requests may both look it up; the number then moves twice, which
+ * publication time (or the new year) passes. That time is looked up again only when writes moved the number or
+ * it passed: one query per change, none per request. Two requests may both look it up; the number then moves twice, which
  * costs a render, never a stale answer.
  */
-function watchSchedule(writes: ContentWatch, nextPublication: () => Promise<string | null>): ContentWatch {
+function watchSchedule(writes: ContentWatch, nextChange: () => Promise<string>): ContentWatch {
   let seenWrites: number | undefined;
   let due: string | null = null;
   let epoch = 0;
@@ -60,7 +72,7 @@ function watchSchedule(writes: ContentWatch, nextPublication: () => Promise<stri
     if (current === seenWrites && (due === null || publishingNow() < due)) return epoch;
     seenWrites = current;
     epoch += 1;
-    return nextPublication().then((next) => {
+    return nextChange().then((next) => {
       due = next;
       return epoch;
     });

@@ -9,7 +9,8 @@ import { formValues } from '../../../lib/form-check';
 import { useFormSubmit } from '../use-form-submit';
 import { saveSiteText } from './save-site-text';
 
-const BRAND_HINT = '{brand} is replaced by the studio’s name from Settings.';
+const BRAND_HINT = '{brand} is replaced by the studio’s name from Settings. Left empty, it is not shown.';
+const SHOWN_HINT = 'Left empty, it is not shown.';
 const COUNTED_HINT = 'Leave empty to count it from the data.';
 
 /** The About texts of the home and about pages, the founder card, vision, mission and the two stated figures. */
@@ -61,13 +62,13 @@ export function PageTextsForm({
       <h2 id="page-texts-title">Page texts</h2>
       <fieldset className="dashboard-fieldset">
         <legend>Home page: About Us</legend>
-        {text('homeAboutHeading', 'Heading', { maxLength: 120 })}
-        {text('homeAboutText', 'Text', { maxLength: 1200, rows: 4, hint: BRAND_HINT })}
+        {text('homeAboutHeading', 'Heading', { maxLength: 120, required: false, hint: SHOWN_HINT })}
+        {text('homeAboutText', 'Text', { maxLength: 1200, rows: 4, required: false, hint: BRAND_HINT })}
       </fieldset>
       <fieldset className="dashboard-fieldset">
         <legend>About page: About Us and founder</legend>
-        {text('aboutHeading', 'Heading', { maxLength: 120 })}
-        {text('aboutText', 'Text', { maxLength: 1200, rows: 4, hint: BRAND_HINT })}
+        {text('aboutHeading', 'Heading', { maxLength: 120, required: false, hint: SHOWN_HINT })}
+        {text('aboutText', 'Text', { maxLength: 1200, rows: 4, required: false, hint: BRAND_HINT })}
         <Field
           idPrefix={idPrefix}
           name="founderMemberId"
@@ -89,8 +90,8 @@ export function PageTextsForm({
       </fieldset>
       <fieldset className="dashboard-fieldset">
         <legend>Vision and mission</legend>
-        {text('vision', 'Vision', { maxLength: 600, rows: 3 })}
-        {text('mission', 'Mission', { maxLength: 600, rows: 3 })}
+        {text('vision', 'Vision', { maxLength: 600, rows: 3, required: false, hint: SHOWN_HINT })}
+        {text('mission', 'Mission', { maxLength: 600, rows: 3, required: false, hint: SHOWN_HINT })}
       </fieldset>
       <fieldset className="dashboard-fieldset">
         <legend>Statistics</legend>
