@@ -13,6 +13,7 @@ import {
   deleteMediaRows,
   deleteWithOwnedImages,
   findMediaItems,
+  IMAGE_DETAIL_COLUMNS,
   toImageDetails,
   writeWithImages,
 } from '../media/media';
@@ -54,15 +55,7 @@ async function assemble(db: Db, rows: BlogRow[]): Promise<Blog[]> {
     db
       .selectFrom('blogImages')
       .innerJoin('mediaItems', 'mediaItems.id', 'blogImages.mediaId')
-      .select([
-        'blogImages.blogId',
-        'mediaItems.path',
-        'mediaItems.width',
-        'mediaItems.height',
-        'mediaItems.variants',
-        'mediaItems.focalX',
-        'mediaItems.focalY',
-      ])
+      .select(['blogImages.blogId', ...IMAGE_DETAIL_COLUMNS])
       .where('blogImages.blogId', 'in', ids)
       .orderBy('blogImages.blogId')
       .orderBy('blogImages.position')

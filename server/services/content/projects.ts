@@ -22,6 +22,7 @@ import {
   deleteMediaRows,
   deleteWithOwnedImages,
   findMediaItems,
+  IMAGE_DETAIL_COLUMNS,
   toImageDetails,
   writeWithImages,
 } from '../media/media';
@@ -67,17 +68,7 @@ async function loadProjectImages(db: Db, projectIds: number[]): Promise<Map<numb
   const rows = await db
     .selectFrom('projectImages')
     .innerJoin('mediaItems', 'mediaItems.id', 'projectImages.mediaId')
-    .select([
-      'projectImages.projectId',
-      'projectImages.mediaId',
-      'projectImages.alt',
-      'mediaItems.path',
-      'mediaItems.width',
-      'mediaItems.height',
-      'mediaItems.variants',
-      'mediaItems.focalX',
-      'mediaItems.focalY',
-    ])
+    .select(['projectImages.projectId', 'projectImages.mediaId', 'projectImages.alt', ...IMAGE_DETAIL_COLUMNS])
     .where('projectImages.projectId', 'in', projectIds)
     .orderBy('projectImages.projectId')
     .orderBy('projectImages.position')

@@ -48,6 +48,16 @@ export async function deleteMediaRows(db: ContentTransaction, ids: number[]): Pr
   await db.deleteFrom('mediaItems').where('id', 'in', ids).execute();
 }
 
+/** The columns toImageDetails reads, for a query that joins mediaItems. */
+export const IMAGE_DETAIL_COLUMNS = [
+  'mediaItems.path',
+  'mediaItems.width',
+  'mediaItems.height',
+  'mediaItems.variants',
+  'mediaItems.focalX',
+  'mediaItems.focalY',
+] as const;
+
 export function toImageDetails(
   row: Pick<MediaItemRow, 'path' | 'width' | 'height' | 'variants' | 'focalX' | 'focalY'>,
   alt: string,
