@@ -41,6 +41,7 @@ const API_ON_POSTGRES = [
   'content-freshness',
   'demo',
   'hardening-auth',
+  'manual-order',
   'page-cache',
   'page-cache-under-writes',
   'publishing',

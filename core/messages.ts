@@ -71,6 +71,8 @@ export const MESSAGES = {
   teamMemberNotFound: 'Team member not found',
   testimonialNotFound: 'Testimonial not found',
   testimonialOrderMismatch: 'The list must name every testimonial once, and no other.',
+  orderPlacementInvalid: 'Say where the item goes: after (or before) the id of another item of the list.',
+  orderChanged: 'The list changed meanwhile; it has been loaded again. Please move the item once more.',
   unknownCardGroup: 'No such list of cards',
   founderNotInTeam: 'The founder must be a member of the team',
   errorSavingTestimonial: 'Error saving testimonial',

@@ -43,12 +43,15 @@ export interface ProjectsTable {
   updatedAt: string;
   /** Public from this time on: null is a draft, a future time is scheduled. */
   publishedAt: string | null;
+  /** The owner's order: a fractional key (decision 041), compared byte by byte. */
+  sortKey: string;
 }
 
 export interface ProjectImagesTable {
   projectId: number;
   mediaId: number;
-  position: number;
+  /** The owner's order: a fractional key (decision 041), compared byte by byte. */
+  sortKey: string;
   alt: string;
 }
 
@@ -92,6 +95,8 @@ export interface ClientsTable {
   logoMediaId: number | null;
   createdAt: string;
   updatedAt: string;
+  /** The owner's order: a fractional key (decision 041), compared byte by byte. */
+  sortKey: string;
 }
 
 export interface TeamMembersTable {
@@ -102,6 +107,8 @@ export interface TeamMembersTable {
   imageMediaId: number | null;
   createdAt: string;
   updatedAt: string;
+  /** The owner's order: a fractional key (decision 041), compared byte by byte. */
+  sortKey: string;
 }
 
 export interface ContactsTable {
@@ -162,7 +169,8 @@ export interface TestimonialsTable {
   name: string;
   quote: string;
   title: string;
-  sortOrder: number;
+  /** The owner's order: a fractional key (decision 041), compared byte by byte. */
+  sortKey: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -13,12 +13,13 @@ export async function loadHome(context: AppLoadContext) {
   const [featuredProjects, recent, latest, clients, stats, content] = await Promise.all([
     listProjects(ctx, { featured: true }),
     listProjects(ctx, { showInRecent: true, limit: HOME_RECENT_PROJECTS }),
-    listProjects(ctx, { limit: HOME_RECENT_PROJECTS }),
+    listProjects(ctx, { limit: HOME_RECENT_PROJECTS, newestFirst: true }),
     listClients(ctx),
     getSiteStats(ctx),
     getSiteContent(ctx),
   ]);
-  // The administrator picks the recent projects; until they do, the newest stand in.
+  // The administrator picks the recent projects and their order; until they do, the newest stand in (SPEC).
+  // The hero and the clients carousel, whose order SPEC leaves open, follow the owner's order too (decision 041).
   const lastProjects = recent.length > 0 ? recent : latest;
   const { homeAboutHeading, homeAboutText } = content.texts;
   return {

@@ -10,7 +10,9 @@ import {
   reorderTestimonials,
   updateTestimonial,
 } from '../../services/content/testimonials';
+import { TESTIMONIALS_ORDER } from '../../services/content/manual-order';
 import { bodyFields, idParam } from '../params';
+import { addPositionRoute } from './position-route';
 import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
 
@@ -38,6 +40,8 @@ export function siteTextsRouter(ctx: ServiceContext): Router {
   router.put('/testimonials/order', requireAdmin, async (req, res) => {
     res.json({ data: await reorderTestimonials(ctx, bodyFields(req)) });
   });
+
+  addPositionRoute(router, ctx, '/testimonials', TESTIMONIALS_ORDER);
 
   router.put('/testimonials/:id', requireAdmin, async (req, res) => {
     const id = idParam(req, MESSAGES.testimonialNotFound);
