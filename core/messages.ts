@@ -78,6 +78,7 @@ export const MESSAGES = {
   errorSavingTestimonial: 'Error saving testimonial',
   errorDeletingTestimonial: 'Error deleting testimonial',
   errorMovingTestimonial: 'Error moving testimonial',
+  errorSavingOrder: 'Error saving the new order',
   errorSavingSiteTexts: 'Error saving site texts',
   contactNotFound: 'Message not found',
   noMessagesChosen: 'Please choose at least one message',

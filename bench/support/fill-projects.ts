@@ -60,7 +60,10 @@ export async function fillProjects(db: Db): Promise<void> {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.insertInto('projectImages').values({ projectId: id, mediaId: media.id, sortKey: imageKeys[position]!, alt: '' }).execute();
+        await trx
+          .insertInto('projectImages')
+          .values({ projectId: id, mediaId: media.id, sortKey: imageKeys[position]!, alt: '' })
+          .execute();
       }
     }
   });

@@ -187,7 +187,11 @@ describe('every write, and the next public read', () => {
       ],
       write: async () => {
         const fields = { title: 'Fresh Hero Lodge', description: 'A lodge.', year: '2024', location: 'Haa' };
-        heroProject = (await send('POST', '/api/projects/hero', form({ ...fields, category: 'Residential' }))) as Project;
+        heroProject = (await send(
+          'POST',
+          '/api/projects/hero',
+          form({ ...fields, category: 'Residential' }),
+        )) as Project;
       },
     },
     // The newer project leads; moved before it, the first one leads the API's list.
@@ -230,7 +234,9 @@ describe('every write, and the next public read', () => {
       },
     },
     'PUT /api/projects/:id/images/position': {
-      reads: () => [{ path: projectApi(), shows: (answer) => data<Project>(answer).images[0] === made.project!.images[1] }],
+      reads: () => [
+        { path: projectApi(), shows: (answer) => data<Project>(answer).images[0] === made.project!.images[1] },
+      ],
       write: async () => {
         await send('PUT', `${projectApi()}/images/position`, {
           imageUrl: made.project!.images[1],

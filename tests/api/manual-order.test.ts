@@ -41,9 +41,9 @@ const names = async (path: string) =>
 
 const keys = async (table: string) =>
   new Map(
-    (await queryServerDatabase<{ id: number; sort_key: string }>(server.dataDir, `select id, sort_key from ${table}`)).map(
-      (row) => [row.id, row.sort_key],
-    ),
+    (
+      await queryServerDatabase<{ id: number; sort_key: string }>(server.dataDir, `select id, sort_key from ${table}`)
+    ).map((row) => [row.id, row.sort_key]),
   );
 
 describe('a move', () => {
@@ -148,11 +148,22 @@ describe('two administrators ordering at once', () => {
       const neighbour = clients[(index * 5 + 3) % 6]!;
       return neighbour.id === item.id
         ? null
-        : move(`/api/clients/${item.id}/position`, { [index % 2 ? 'after' : 'before']: neighbour.id }, index % 3 ? cookie : other);
+        : move(
+            `/api/clients/${item.id}/position`,
+            { [index % 2 ? 'after' : 'before']: neighbour.id },
+            index % 3 ? cookie : other,
+          );
     });
     for (const answer of await Promise.all(moves)) if (answer) expect(answer.status).toBe(200);
     const final = await names('/api/clients');
-    expect([...final].sort()).toEqual(['Gakey Works', 'Hema Works', 'Jamyang Works', 'Kezang Works', 'Lekey Works', 'Meto Works']);
+    expect([...final].sort()).toEqual([
+      'Gakey Works',
+      'Hema Works',
+      'Jamyang Works',
+      'Kezang Works',
+      'Lekey Works',
+      'Meto Works',
+    ]);
     // The clients carousel draws its first page, three logos, in the HTML.
     const home = await (await fetch(`${server.url}/`)).text();
     const drawn = [...home.matchAll(/[A-Z][a-z]+ Works/g)].map(([name]) => name).slice(0, 3);

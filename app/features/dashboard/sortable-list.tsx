@@ -26,6 +26,8 @@ export function SortableList<T>({
   labelOf,
   onMove,
   renderItem,
+  label,
+  itemLabelledBy,
   className = '',
   itemClassName = '',
   disabled = false,
@@ -38,6 +40,10 @@ export function SortableList<T>({
   onMove: (item: T, neighbours: { after: T | null; before: T | null }) => Promise<boolean>;
   /** The item's content, with its handle placed where it belongs. */
   renderItem: (item: T, handle: ReactNode, index: number) => ReactNode;
+  /** The list's accessible name, when it needs one. */
+  label?: string;
+  /** The id of the element that names an item, when the item needs a name. */
+  itemLabelledBy?: (item: T, index: number) => string;
   className?: string;
   itemClassName?: string;
   disabled?: boolean;
@@ -138,7 +144,13 @@ export function SortableList<T>({
     if (lift?.by !== 'pointer') return;
     const over = shownIds.find((id) => {
       const box = rows.current.get(id)?.getBoundingClientRect();
-      return box && event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+      return (
+        box &&
+        event.clientX >= box.left &&
+        event.clientX <= box.right &&
+        event.clientY >= box.top &&
+        event.clientY <= box.bottom
+      );
     });
     if (over === undefined || over === lift.id) {
       if (lift.passed !== undefined) setLift({ ...lift, passed: undefined });
@@ -158,7 +170,7 @@ export function SortableList<T>({
       <div className="visually-hidden" aria-live="assertive" aria-atomic="true">
         {announcement}
       </div>
-      <ol className={`sortable ${className}`}>
+      <ol className={`sortable ${className}`} aria-label={label}>
         {shown.map((item, index) => {
           const id = idOf(item);
           const held = lift?.id === id;
@@ -191,6 +203,7 @@ export function SortableList<T>({
                 else rows.current.delete(id);
               }}
               className={`sortable__item ${held ? 'sortable__item--held' : ''} ${itemClassName}`}
+              aria-labelledby={itemLabelledBy?.(item, index)}
             >
               {renderItem(item, handle, index)}
             </li>

@@ -52,8 +52,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('project_images').addColumn('position', 'integer', (col) => col.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('testimonials').addColumn('sort_order', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('project_images')
+    .addColumn('position', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('testimonials')
+    .addColumn('sort_order', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await sql`update project_images set position = (select count(*) from project_images other
     where other.project_id = project_images.project_id and other.sort_key < project_images.sort_key)`.execute(db);
   await sql`update testimonials set sort_order = (select count(*) from testimonials other

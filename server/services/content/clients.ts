@@ -29,7 +29,10 @@ interface ClientFilter {
   newestFirst?: boolean;
 }
 
-async function selectClients(db: Db, { id, includeInactive = false, newestFirst = false }: ClientFilter): Promise<Client[]> {
+async function selectClients(
+  db: Db,
+  { id, includeInactive = false, newestFirst = false }: ClientFilter,
+): Promise<Client[]> {
   let query = db.selectFrom('clients').select(CLIENT_COLUMNS);
   if (id !== undefined) query = query.where('id', '=', id);
   if (!includeInactive) query = query.where('status', '=', PUBLIC_CLIENT_STATUS);

@@ -413,7 +413,10 @@ export async function moveProjectImage(ctx: ServiceContext, id: number, input: u
   const mediaId = await findProjectImage(ctx.db, id, imageUrl);
   const neighbour = async (url: string | null | undefined) =>
     url == null ? null : ((await findProjectImage(ctx.db, id, url).catch(() => null)) ?? -1);
-  await moveInOrder(ctx, projectImagesOrder(id), mediaId, { after: await neighbour(after), before: await neighbour(before) });
+  await moveInOrder(ctx, projectImagesOrder(id), mediaId, {
+    after: await neighbour(after),
+    before: await neighbour(before),
+  });
 }
 
 /**
