@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import type { Project, TeamMember } from '../../core/types';
 import { createProject, createTeamMember } from '../support/factories';
 import { dashboardSite, signInQuickly, test, uniqueName } from './dashboard-support';
-import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures';
+import { LAYOUT } from './e2e-env';
+import { expect, expectNoAxeViolations, gotoHydrated, isPhone } from './fixtures';
 
 // Issue 36, item 1 (decision 041): the owner drags a list into order with the mouse, or moves an item from the
 // keyboard with its handle (Space, the arrow keys, Space), each step announced; each drop is one saved move.
@@ -97,5 +98,27 @@ test.describe('drag to order', () => {
     await expect(handle).toHaveAttribute('aria-pressed', 'false');
     const about = await (await page.request.get('/about')).text();
     expect(about.indexOf(yeshey.name)).toBeLessThan(about.indexOf(norbu.name));
+  });
+
+  test('team members: dragged by a finger on a phone', { tag: LAYOUT }, async ({ page, admin }, testInfo) => {
+    test.skip(!isPhone(page), 'touch is the phone project’s');
+    await signInQuickly(page);
+    const first = await createTeamMember(admin, { name: uniqueName(testInfo, 'Tandin') });
+    const second = await createTeamMember(admin, { name: uniqueName(testInfo, 'Kinga') });
+    await gotoHydrated(page, '/dashboard/team');
+    const handle = page.getByRole('button', { name: `Reorder ${second.name}` });
+    await handle.scrollIntoViewIfNeeded();
+    const from = await centre(handle);
+    const to = await centre(page.getByRole('heading', { name: first.name, exact: true }));
+    // A finger's touches, as Chromium gets them from a touch screen: they become pointer events of type touch.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+    for (let step = 1; step <= 10; step += 1) {
+      const at = { x: from.x + ((to.x - from.x) * step) / 10, y: from.y + ((to.y - from.y) * step) / 10 };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const ids = [first.id, second.id];
+    await expect.poll(() => orderOf<TeamMember>(page, '/api/team-members', ids)).toEqual([second.id, first.id]);
   });
 });
