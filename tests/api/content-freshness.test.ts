@@ -371,22 +371,14 @@ describe('every write, and the next public read', () => {
         await send('PUT', `/api/testimonials/${testimonial!.id}`, { quote: 'An edited word from Trongsa.' });
       },
     },
-    'PUT /api/testimonials/order': {
+    // Added last; moved before the first, it leads.
+    'PUT /api/testimonials/:id/position': {
       reads: () => [
         { path: '/api/testimonials', shows: (answer) => data<Testimonial[]>(answer)[0]!.id === testimonial!.id },
       ],
       write: async () => {
-        const others = data<Testimonial[]>(await visit('/api/testimonials')).filter(({ id }) => id !== testimonial!.id);
-        await send('PUT', '/api/testimonials/order', { ids: [testimonial!.id, ...others.map(({ id }) => id)] });
-      },
-    },
-    'PUT /api/testimonials/:id/position': {
-      reads: () => [
-        { path: '/api/testimonials', shows: (answer) => data<Testimonial[]>(answer).at(-1)!.id === testimonial!.id },
-      ],
-      write: async () => {
-        const last = data<Testimonial[]>(await visit('/api/testimonials')).at(-1)!;
-        await send('PUT', `/api/testimonials/${testimonial!.id}/position`, { after: last.id });
+        const first = data<Testimonial[]>(await visit('/api/testimonials'))[0]!;
+        await send('PUT', `/api/testimonials/${testimonial!.id}/position`, { before: first.id });
       },
     },
     'DELETE /api/testimonials/:id': {

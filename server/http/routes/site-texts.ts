@@ -7,7 +7,6 @@ import {
   createTestimonial,
   deleteTestimonial,
   listTestimonials,
-  reorderTestimonials,
   updateTestimonial,
 } from '../../services/content/testimonials';
 import { TESTIMONIALS_ORDER } from '../../services/content/manual-order';
@@ -34,11 +33,6 @@ export function siteTextsRouter(ctx: ServiceContext): Router {
 
   router.post('/testimonials', requireAdmin, async (req, res) => {
     res.status(201).json({ data: await createTestimonial(ctx, bodyFields(req)) });
-  });
-
-  // Before '/testimonials/:id', which would take 'order' for an id.
-  router.put('/testimonials/order', requireAdmin, async (req, res) => {
-    res.json({ data: await reorderTestimonials(ctx, bodyFields(req)) });
   });
 
   addPositionRoute(router, ctx, '/testimonials', TESTIMONIALS_ORDER);

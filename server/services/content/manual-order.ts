@@ -116,6 +116,6 @@ export async function moveInOrder(ctx: ServiceContext, list: OrderedList, id: nu
 }
 
 /** One move of `PUT /api/<list>/{id}/position`, its body checked here. */
-export function moveItem(ctx: ServiceContext, list: OrderedList, id: number, input: unknown): Promise<void> {
+export async function moveItem(ctx: ServiceContext, list: OrderedList, id: number, input: unknown): Promise<void> {
   return moveInOrder(ctx, list, id, parseInput(orderMoveSchema, input));
 }

@@ -1,15 +1,11 @@
 import { MESSAGES } from '../../../core/messages';
-import {
-  testimonialOrderSchema,
-  testimonialSchema,
-  testimonialUpdateSchema,
-} from '../../../core/schemas/site-texts.schema';
+import { testimonialSchema, testimonialUpdateSchema } from '../../../core/schemas/site-texts.schema';
 import type { Testimonial } from '../../../core/types';
 import type { Db } from '../../db/database';
 import { changeContent } from '../cache/content-version';
 import { nowIso, type ServiceContext } from '../context';
-import { AppError, notFound, parseInput } from '../errors';
-import { keyAtEnd, TESTIMONIALS_ORDER, writeOrder } from './manual-order';
+import { notFound, parseInput } from '../errors';
+import { keyAtEnd, TESTIMONIALS_ORDER } from './manual-order';
 
 const TESTIMONIAL_COLUMNS = ['id', 'name', 'quote', 'title'] as const;
 
@@ -59,19 +55,5 @@ export async function deleteTestimonial(ctx: ServiceContext, id: number): Promis
   await changeContent(ctx.db, async (trx) => {
     const deleted = await trx.deleteFrom('testimonials').where('id', '=', id).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw notFound(MESSAGES.testimonialNotFound);
-  });
-}
-
-/** Puts the testimonials in the order given, which must name each of them once. */
-export async function reorderTestimonials(ctx: ServiceContext, input: unknown): Promise<Testimonial[]> {
-  const { ids } = parseInput(testimonialOrderSchema, input);
-  return changeContent(ctx.db, async (trx) => {
-    const existing = await trx.selectFrom('testimonials').select('id').execute();
-    const known = new Set(existing.map((row) => row.id));
-    if (ids.length !== known.size || ids.some((id) => !known.has(id))) {
-      throw new AppError(400, MESSAGES.testimonialOrderMismatch);
-    }
-    await writeOrder(trx, TESTIMONIALS_ORDER, ids);
-    return selectTestimonials(trx);
   });
 }
