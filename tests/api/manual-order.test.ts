@@ -97,6 +97,8 @@ describe('a move', () => {
     const stored = await api<{ data: Project }>(server, 'GET', `/api/projects/${project.id}`);
     expect(stored.body.data.images).toEqual([c, a, b]);
     expect(stored.body.data.image).toBe(project.image);
+    const gone = await move(`/api/projects/${project.id}/images/position`, { imageUrl: c, after: 'project/gone.jpg' });
+    expect(gone).toMatchObject({ status: 409, body: { error: MESSAGES.orderChanged } });
   });
 
   it('answers a move it cannot make with a clear error, and changes nothing', async () => {

@@ -411,8 +411,12 @@ export async function moveProjectImage(ctx: ServiceContext, id: number, input: u
   const { imageUrl, after, before } = parseInput(projectImageMoveSchema, input);
   await requireProject(ctx.db, id);
   const mediaId = await findProjectImage(ctx.db, id, imageUrl);
-  const neighbour = async (url: string | null | undefined) =>
-    url == null ? null : ((await findProjectImage(ctx.db, id, url).catch(() => null)) ?? -1);
+  const neighbour = async (url: string | null | undefined) => {
+    if (url == null) return null;
+    const found = await findProjectImage(ctx.db, id, url).catch(() => undefined);
+    if (found === undefined) throw new AppError(409, MESSAGES.orderChanged);
+    return found;
+  };
   await moveInOrder(ctx, projectImagesOrder(id), mediaId, {
     after: await neighbour(after),
     before: await neighbour(before),
