@@ -43,6 +43,7 @@ const API_ON_POSTGRES = [
   'demo',
   'focal-point',
   'hardening-auth',
+  'manual-order',
   'page-cache',
   'page-cache-under-writes',
   'publishing',

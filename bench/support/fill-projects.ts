@@ -1,4 +1,5 @@
 import { type Db, migrateToLatest } from '../../server/db/database';
+import { spreadKeys } from '../../server/services/content/sort-key';
 import { missingVariants } from '../../server/services/media/images';
 
 export const PROJECT_COUNT = 1000;
@@ -7,6 +8,8 @@ export const PROJECT_COUNT = 1000;
 export async function fillProjects(db: Db): Promise<void> {
   await migrateToLatest(db);
   const now = Date.now();
+  const projectKeys = spreadKeys(PROJECT_COUNT);
+  const imageKeys = spreadKeys(3);
   await db.transaction().execute(async (trx) => {
     for (let index = 0; index < PROJECT_COUNT; index += 1) {
       const stamp = new Date(now - index * 60_000).toISOString();
@@ -29,6 +32,7 @@ export async function fillProjects(db: Db): Promise<void> {
           updatedAt: stamp,
           // Published, as a studio's projects are: without it each would be a draft, a 404 to visitors.
           publishedAt: stamp,
+          sortKey: projectKeys[index]!,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -56,7 +60,10 @@ export async function fillProjects(db: Db): Promise<void> {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.insertInto('projectImages').values({ projectId: id, mediaId: media.id, position, alt: '' }).execute();
+        await trx
+          .insertInto('projectImages')
+          .values({ projectId: id, mediaId: media.id, sortKey: imageKeys[position]!, alt: '' })
+          .execute();
       }
     }
   });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ALL_PROJECT_CATEGORIES, DEFAULT_PROJECT_STATUS, HERO_CATEGORIES, PROJECT_STATUSES } from '../constants';
 import { booleanFlag, oneOf, optionalText, publishAtField, requiredText, yearField } from './fields';
+import { MESSAGES } from '../messages';
+import { namesNeighbour, orderMove } from './order.schema';
 import { seoFields } from './site-texts.schema';
 
 const projectFields = {
@@ -89,6 +91,14 @@ export const projectImagesArrangeSchema = z.object({
     )
     .min(1, 'images must list every image of the project'),
 });
+
+/** One move in a project's gallery (decision 041): images are named by their paths, as elsewhere. */
+export const projectImageMoveSchema = z
+  .object({
+    imageUrl: projectImageRefSchema.shape.imageUrl,
+    ...orderMove(projectImageRefSchema.shape.imageUrl),
+  })
+  .refine(namesNeighbour, MESSAGES.orderPlacementInvalid);
 
 export type ProjectCreateInput = z.infer<typeof projectCreateSchema>;
 export type ProjectUpdateInput = z.infer<typeof projectUpdateSchema>;

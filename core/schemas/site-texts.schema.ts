@@ -10,15 +10,6 @@ export const testimonialSchema = z.object({
 
 export const testimonialUpdateSchema = testimonialSchema.partial();
 
-/** The new order of the testimonials: every id once, first shown first. */
-export const testimonialOrderSchema = z.object({
-  ids: z
-    .array(z.number({ error: 'Ids must be numbers' }).int().positive(), { error: 'ids must be a list of ids' })
-    .min(1, 'ids must name every testimonial')
-    .max(500)
-    .refine((ids) => new Set(ids).size === ids.length, 'Each testimonial may appear only once'),
-});
-
 export const textCardSchema = z.object({
   title: requiredText('Title is required', 80),
   text: requiredText('Text is required', 300),

@@ -46,12 +46,15 @@ export interface ProjectsTable {
   updatedAt: string;
   /** Public from this time on: null is a draft, a future time is scheduled. */
   publishedAt: string | null;
+  /** The owner's order: a fractional key (decision 041), compared byte by byte. */
+  sortKey: string;
 }
 
 export interface ProjectImagesTable {
   projectId: number;
   mediaId: number;
-  position: number;
+  /** The owner's order: a fractional key (decision 041), compared byte by byte. */
+  sortKey: string;
   alt: string;
 }
 
@@ -95,6 +98,8 @@ export interface ClientsTable {
   logoMediaId: number | null;
   createdAt: string;
   updatedAt: string;
+  /** The owner's order: a fractional key (decision 041), compared byte by byte. */
+  sortKey: string;
 }
 
 export interface TeamMembersTable {
@@ -105,6 +110,8 @@ export interface TeamMembersTable {
   imageMediaId: number | null;
   createdAt: string;
   updatedAt: string;
+  /** The owner's order: a fractional key (decision 041), compared byte by byte. */
+  sortKey: string;
 }
 
 export interface ContactsTable {
@@ -165,7 +172,8 @@ export interface TestimonialsTable {
   name: string;
   quote: string;
   title: string;
-  sortOrder: number;
+  /** The owner's order: a fractional key (decision 041), compared byte by byte. */
+  sortKey: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -50,6 +50,11 @@ const lacks =
   ({ body }: PublicAnswer) =>
     !body.includes(text);
 const gone = ({ status }: PublicAnswer) => status === 404;
+/** True when `first` shows before `second` in the answer. */
+const before =
+  (first: string, second: string) =>
+  ({ body }: PublicAnswer) =>
+    body.includes(first) && body.includes(second) && body.indexOf(first) < body.indexOf(second);
 const data = <T>(answer: PublicAnswer) => (JSON.parse(answer.body) as { data: T }).data;
 
 describe('every write, and the next public read', () => {
@@ -99,6 +104,7 @@ describe('every write, and the next public read', () => {
   /** What the walk made, for the writes after. */
   const made: { project?: Project; post?: Blog; media?: MediaItem } = {};
   let testimonial: Testimonial | undefined;
+  let heroProject: Project | undefined;
   const projectPath = () => `/project/${made.project!.id}`;
   const projectApi = () => `/api/projects/${made.project!.id}`;
   const contactIds = async () =>
@@ -106,8 +112,10 @@ describe('every write, and the next public read', () => {
   const contact = { email: 'pema@example.bt', message: 'A question about a house in Paro.' };
 
   /**
-   * Create, rename and delete of an entity with a name and at most one image (clients and team members, both
-   * served by single-image-resource.ts), each seen in the API's answers and on the page that shows the entity.
+   * Create, rename, move and delete of an entity with a name and at most one image (clients and team members,
+   * both served by single-image-resource.ts), each seen in the API's answers and on the page that shows the
+   * entity. A second one is made with the first, to move the first past it: new clients come first, new team
+   * members last.
    */
   function namedResourceWrites(
     resource: 'clients' | 'team-members',
@@ -116,7 +124,10 @@ describe('every write, and the next public read', () => {
     renamed: string,
   ): Record<string, ContentWrite> {
     const list = `/api/${resource}`;
+    const second = `Second ${fields.name}`;
     let id = 0;
+    let secondId = 0;
+    const newFirst = resource === 'clients';
     return {
       [`POST ${list}`]: {
         reads: () => [
@@ -125,6 +136,16 @@ describe('every write, and the next public read', () => {
         ],
         write: async () => {
           id = ((await send('POST', list, fields)) as { id: number }).id;
+          secondId = ((await send('POST', list, { ...fields, name: second })) as { id: number }).id;
+        },
+      },
+      [`PUT ${list}/:id/position`]: {
+        reads: () => [
+          { path: list, shows: newFirst ? before(fields.name, second) : before(second, fields.name) },
+          { path: page, shows: newFirst ? before(fields.name, second) : before(second, fields.name) },
+        ],
+        write: async () => {
+          await send('PUT', `${list}/${id}/position`, newFirst ? { before: secondId } : { after: secondId });
         },
       },
       [`PUT ${list}/:id`]: {
@@ -166,7 +187,21 @@ describe('every write, and the next public read', () => {
       ],
       write: async () => {
         const fields = { title: 'Fresh Hero Lodge', description: 'A lodge.', year: '2024', location: 'Haa' };
-        await send('POST', '/api/projects/hero', form({ ...fields, category: 'Residential' }));
+        heroProject = (await send(
+          'POST',
+          '/api/projects/hero',
+          form({ ...fields, category: 'Residential' }),
+        )) as Project;
+      },
+    },
+    // The newer project leads; moved before it, the first one leads the API's list.
+    'PUT /api/projects/:id/position': {
+      reads: () => [
+        { path: '/api/projects', shows: before('Fresh Rammed Earth House', 'Fresh Hero Lodge') },
+        { path: '/architecture' },
+      ],
+      write: async () => {
+        await send('PUT', `${projectApi()}/position`, { before: heroProject!.id });
       },
     },
     'PUT /api/projects/:id': {
@@ -196,6 +231,17 @@ describe('every write, and the next public read', () => {
           .reverse()
           .map((imageUrl, index) => ({ imageUrl, alt: index === 0 ? 'Arranged Garden View' : '' }));
         made.project = (await send('PUT', `${projectApi()}/images`, { images })) as Project;
+      },
+    },
+    'PUT /api/projects/:id/images/position': {
+      reads: () => [
+        { path: projectApi(), shows: (answer) => data<Project>(answer).images[0] === made.project!.images[1] },
+      ],
+      write: async () => {
+        await send('PUT', `${projectApi()}/images/position`, {
+          imageUrl: made.project!.images[1],
+          before: made.project!.images[0],
+        });
       },
     },
     'PUT /api/projects/:id/cover': {
@@ -332,13 +378,14 @@ describe('every write, and the next public read', () => {
         await send('PUT', `/api/testimonials/${testimonial!.id}`, { quote: 'An edited word from Trongsa.' });
       },
     },
-    'PUT /api/testimonials/order': {
+    // Added last; moved before the first, it leads.
+    'PUT /api/testimonials/:id/position': {
       reads: () => [
         { path: '/api/testimonials', shows: (answer) => data<Testimonial[]>(answer)[0]!.id === testimonial!.id },
       ],
       write: async () => {
-        const others = data<Testimonial[]>(await visit('/api/testimonials')).filter(({ id }) => id !== testimonial!.id);
-        await send('PUT', '/api/testimonials/order', { ids: [testimonial!.id, ...others.map(({ id }) => id)] });
+        const first = data<Testimonial[]>(await visit('/api/testimonials'))[0]!;
+        await send('PUT', `/api/testimonials/${testimonial!.id}/position`, { before: first.id });
       },
     },
     'DELETE /api/testimonials/:id': {

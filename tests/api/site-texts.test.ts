@@ -77,7 +77,7 @@ describe('writes', () => {
     ['PUT', '/api/site-texts/cards/core-services'],
     ['POST', '/api/testimonials'],
     ['PUT', '/api/testimonials/1'],
-    ['PUT', '/api/testimonials/order'],
+    ['PUT', '/api/testimonials/1/position'],
     ['DELETE', '/api/testimonials/1'],
     ['PUT', '/api/page-seo'],
   ];
@@ -107,9 +107,9 @@ describe('testimonials', () => {
       cookie,
       json: { quote: 'An edited quote from Haa.' },
     });
-    const order = await api<{ data: Testimonial[] }>(server, 'PUT', '/api/testimonials/order', {
+    const order = await api(server, 'PUT', `/api/testimonials/${added.body.data.id}/position`, {
       cookie,
-      json: { ids: [added.body.data.id, ...ids.slice(0, -1)] },
+      json: { before: ids[0] },
     });
     expect(order.status).toBe(200);
     // The carousel shows the first testimonial in the first HTML.

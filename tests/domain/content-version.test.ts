@@ -36,7 +36,7 @@ describe('changeContent', () => {
       changeContent(site.ctx.db, async (trx) => {
         await trx
           .insertInto('testimonials')
-          .values({ name: 'x', quote: 'y', title: 'z', sortOrder: 99, createdAt: '', updatedAt: '' })
+          .values({ name: 'x', quote: 'y', title: 'z', sortKey: 'z', createdAt: '', updatedAt: '' })
           .execute();
         throw new Error('refused');
       }),

@@ -2,14 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../core/messages';
 import { SEEDED_CARDS } from '../../server/db/migrations/0007-site-texts';
 import { listPageSeo, updatePageSeo } from '../../server/services/content/page-seo';
+import { moveItem, TESTIMONIALS_ORDER } from '../../server/services/content/manual-order';
 import { getSiteContent, updateSiteTexts, updateTextCards } from '../../server/services/content/site-texts';
 import { getSiteStats } from '../../server/services/content/stats';
-import {
-  deleteTestimonial,
-  listTestimonials,
-  reorderTestimonials,
-  updateTestimonial,
-} from '../../server/services/content/testimonials';
+import { deleteTestimonial, listTestimonials, updateTestimonial } from '../../server/services/content/testimonials';
 import { contextPerTest } from '../support/domain-context';
 import { addTestimonial } from '../support/domain-factories';
 import { TESTIMONIAL_DEFAULTS } from '../support/factories';
@@ -35,7 +31,8 @@ describe('testimonials', () => {
     expect(edited).toMatchObject({ name: TESTIMONIAL_DEFAULTS.name, quote: 'An edited quote from Haa.' });
 
     const reordered = [added.id, ...ids.slice(0, -1)];
-    expect((await reorderTestimonials(site.ctx, { ids: reordered })).map((item) => item.id)).toEqual(reordered);
+    await moveItem(site.ctx, TESTIMONIALS_ORDER, added.id, { before: ids[0] });
+    expect(await testimonialIds()).toEqual(reordered);
     expect((await getSiteContent(site.ctx)).testimonials[0]!.quote).toBe('An edited quote from Haa.');
 
     await deleteTestimonial(site.ctx, added.id);
@@ -43,11 +40,14 @@ describe('testimonials', () => {
     await expect(deleteTestimonial(site.ctx, added.id)).rejects.toMatchObject({ status: 404 });
   });
 
-  it('need a name, a quote and a title within their limits, an order naming each once, an edit of one that exists', async () => {
+  it('need a name, a quote and a title within their limits, a move next to another, an edit of one that exists', async () => {
     const ids = await testimonialIds();
-    for (const bad of [ids.slice(1), [...ids, 999_999], [ids[0], ids[0], ...ids.slice(2)], 'x']) {
-      await expect(reorderTestimonials(site.ctx, { ids: bad })).rejects.toMatchObject({ status: 400 });
+    for (const bad of [{}, { after: ids[0] }, { before: 'x' }]) {
+      await expect(moveItem(site.ctx, TESTIMONIALS_ORDER, ids[0]!, bad)).rejects.toMatchObject({ status: 400 });
     }
+    await expect(moveItem(site.ctx, TESTIMONIALS_ORDER, ids[0]!, { after: 999_999 })).rejects.toMatchObject({
+      status: 409,
+    });
     await expect(updateTestimonial(site.ctx, 999_999, { name: 'N' })).rejects.toMatchObject({ status: 404 });
     await expect(addTestimonial(site.ctx, { name: ' ', title: undefined })).rejects.toMatchObject({
       status: 400,

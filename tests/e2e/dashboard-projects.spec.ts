@@ -178,18 +178,22 @@ test.describe('dashboard projects', () => {
     await expect(imageItem(manager, 2)).toContainText('Cover');
     expect((await readProject(page, project.id)).image).toBe(second);
 
-    // Keyboard reordering: the focus follows the moved image.
-    await imageItem(manager, 3).getByRole('button', { name: 'Move up' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(imageItem(manager, 2).getByRole('button', { name: 'Move up' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(imageItem(manager, 1).getByRole('button', { name: 'Move down' })).toBeFocused();
+    // Keyboard reordering with the handle: the focus stays on it, each step is announced, the drop is saved.
+    const handle = manager.getByRole('button', { name: 'Reorder image 3' });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await expect(manager.getByText('Moved to position 2 of 3.')).toBeAttached();
+    await page.keyboard.press('ArrowUp');
     await expect(manager.getByText('Moved to position 1 of 3.')).toBeAttached();
-    await expect(manager.getByText('Unsaved changes to the order or descriptions.')).toBeVisible();
+    await expect(handle).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await readProject(page, project.id)).images).toEqual([third, first, second]);
     await manager.getByLabel('Description of image 1').fill('The bridge house over the river');
-    await manager.getByRole('button', { name: 'Save order and descriptions' }).click();
-    await expect(manager.getByRole('status').filter({ hasText: 'Image order and descriptions saved.' })).toBeVisible();
-    await expect(manager.getByText('Unsaved changes to the order or descriptions.')).toBeHidden();
+    await expect(manager.getByText('Unsaved changes to the descriptions.')).toBeVisible();
+    await manager.getByRole('button', { name: 'Save descriptions' }).click();
+    await expect(manager.getByRole('status').filter({ hasText: 'Image descriptions saved.' })).toBeVisible();
+    await expect(manager.getByText('Unsaved changes to the descriptions.')).toBeHidden();
     const arranged = await readProject(page, project.id);
     expect(arranged.images).toEqual([third, first, second]);
     expect(arranged.image).toBe(second);

@@ -106,3 +106,34 @@ it('adds the country to the visits, counts the days rolled up before as of unkno
   );
   expect(dimensions).toEqual([{ dimension: 'device' }]);
 });
+
+it('gives every row of the ordered lists a key in the order it showed before, and takes the keys away again', async () => {
+  db = openSqlite(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-migrate-')), 'studio.sqlite'));
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  expect((await migrator.migrateTo('0014-manual-backups')).error).toBeUndefined();
+  for (const [id, created] of [
+    [1, '2026-01-01'],
+    [2, '2026-03-01'],
+    [3, '2026-02-01'],
+  ] as const) {
+    await sql`insert into clients (id, name, description, website, category, status, created_at, updated_at)
+      values (${id}, ${`Client ${id}`}, '', '', 'General', 'Active', ${created}, ${created})`.execute(db);
+    await sql`insert into team_members (id, name, title, position, created_at, updated_at)
+      values (${4 - id}, ${`Member ${4 - id}`}, 'T', 'P', 'x', 'x')`.execute(db);
+  }
+  await sql`update testimonials set sort_order = 10 - sort_order`.execute(db);
+  const testimonialsBefore = await sql<{ id: number }>`select id from testimonials order by sort_order`.execute(db);
+
+  await migrateToLatest(db);
+  const order = async (table: string) =>
+    (await sql<{ id: number }>`select id from ${sql.table(table)} order by sort_key`.execute(db!)).rows.map(
+      (row) => row.id,
+    );
+  expect(await order('clients')).toEqual([2, 3, 1]);
+  expect(await order('team_members')).toEqual([1, 2, 3]);
+  expect(await order('testimonials')).toEqual(testimonialsBefore.rows.map((row) => row.id));
+
+  expect((await migrator.migrateTo('0014-manual-backups')).error).toBeUndefined();
+  const after = await sql<{ id: number }>`select id from testimonials order by sort_order`.execute(db);
+  expect(after.rows).toEqual(testimonialsBefore.rows);
+});

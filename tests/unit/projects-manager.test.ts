@@ -92,13 +92,13 @@ describe('the image arrangement', () => {
     expect(sameArrangement(toSaved(arrangementOf(stored), stored.title), arrangementOf(stored))).toBe(true);
   });
 
-  it('keeps the unsaved order and alt texts when images are removed or added', () => {
+  it('takes the stored order and keeps the unsaved alt texts when images are moved, removed or added', () => {
     const draft = [
-      { imageUrl: 'c.jpg', alt: 'Courtyard' },
       { imageUrl: 'a.jpg', alt: '' },
       { imageUrl: 'b.jpg', alt: '' },
+      { imageUrl: 'c.jpg', alt: 'Courtyard' },
     ];
-    const afterChange = project({ images: ['a.jpg', 'c.jpg', 'd.jpg'] });
+    const afterChange = project({ images: ['c.jpg', 'a.jpg', 'd.jpg'] });
     expect(mergeArrangement(draft, afterChange)).toEqual([
       { imageUrl: 'c.jpg', alt: 'Courtyard' },
       { imageUrl: 'a.jpg', alt: '' },

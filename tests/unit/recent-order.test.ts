@@ -35,6 +35,12 @@ describe('searchAndSort', () => {
     expect(searchAndSort(projects, 'thimphu', 'created')).toEqual([]);
   });
 
+  it("keeps the site's order as given, and ties newest first whatever order the list comes in", () => {
+    const siteOrder = [projects[2]!, projects[0]!, projects[3]!, projects[1]!];
+    expect(titles(searchAndSort(siteOrder, '', 'order'))).toEqual(['Atrium', 'item 10', 'Bridge', 'Item 9']);
+    expect(titles(searchAndSort(siteOrder, '', 'year'))).toEqual(['Item 9', 'Atrium', 'item 10', 'Bridge']);
+  });
+
   it('leaves the given list as it was', () => {
     searchAndSort(projects, '', 'title');
     expect(titles(projects)).toEqual(['item 10', 'Item 9', 'Atrium', 'Bridge']);

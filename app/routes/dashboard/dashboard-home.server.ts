@@ -35,9 +35,9 @@ export async function loadDashboardHome(context: AppLoadContext, request: Reques
     countNewContactMessages(ctx),
     listContactMessagePage(ctx, { view: 'inbox', page: 1 }),
     getDashboardStats(ctx),
-    listProjects(ctx, { limit: DASHBOARD_RECENT_ITEMS }, { includeDrafts: true }),
+    listProjects(ctx, { limit: DASHBOARD_RECENT_ITEMS, newestFirst: true }, { includeDrafts: true }),
     listBlogs(ctx, { includeDrafts: true }),
-    listClients(ctx, { includeInactive: true }),
+    listClients(ctx, { includeInactive: true, newestFirst: true }),
   ]);
   return {
     counting,

@@ -10,15 +10,19 @@ import { getSiteStats } from '../../../server/services/content/stats';
 /** What the home page draws, shaped as its components read it: this is also the data React hydrates from. */
 export async function loadHome(context: AppLoadContext) {
   const { ctx } = context;
-  const [featuredProjects, recent, latest, clients, stats, content] = await Promise.all([
+  const [featuredProjects, inRecent, newestInRecent, latest, clients, stats, content] = await Promise.all([
     listProjects(ctx, { featured: true }),
-    listProjects(ctx, { showInRecent: true, limit: HOME_RECENT_PROJECTS }),
-    listProjects(ctx, { limit: HOME_RECENT_PROJECTS }),
+    listProjects(ctx, { showInRecent: true }),
+    listProjects(ctx, { showInRecent: true, limit: HOME_RECENT_PROJECTS, newestFirst: true }),
+    listProjects(ctx, { limit: HOME_RECENT_PROJECTS, newestFirst: true }),
     listClients(ctx),
     getSiteStats(ctx),
     getSiteContent(ctx),
   ]);
-  // The administrator picks the recent projects; until they do, the newest stand in.
+  // The administrator picks the recent projects; SPEC's "6 most recent" of them show, in the owner's order (decision
+  // 041). Until the administrator picks any, the newest stand in.
+  const newest = new Set(newestInRecent.map((project) => project.id));
+  const recent = inRecent.filter((project) => newest.has(project.id));
   const lastProjects = recent.length > 0 ? recent : latest;
   const { homeAboutHeading, homeAboutText } = content.texts;
   return {

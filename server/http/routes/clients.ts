@@ -2,10 +2,12 @@ import type { Router } from 'express';
 import { MESSAGES } from '../../../core/messages';
 import { createClient, deleteClient, getClient, listClients, updateClient } from '../../services/content/clients';
 import type { ServiceContext } from '../../services/context';
+import { CLIENTS_ORDER } from '../../services/content/manual-order';
+import { addPositionRoute } from './position-route';
 import { singleImageResourceRouter } from './single-image-resource';
 
 export function clientsRouter(ctx: ServiceContext): Router {
-  return singleImageResourceRouter({
+  const router = singleImageResourceRouter({
     name: 'clients',
     fileField: 'logo',
     notFoundMessage: MESSAGES.clientNotFound,
@@ -16,4 +18,6 @@ export function clientsRouter(ctx: ServiceContext): Router {
     update: (id, fields, logo) => updateClient(ctx, id, fields, logo),
     remove: (id) => deleteClient(ctx, id),
   });
+  addPositionRoute(router, ctx, '', CLIENTS_ORDER);
+  return router;
 }

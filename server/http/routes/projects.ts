@@ -15,11 +15,14 @@ import {
   deleteProject,
   getProject,
   listProjects,
+  moveProjectImage,
   removeProjectImage,
   setProjectCover,
   updateProject,
 } from '../../services/content/projects';
+import { PROJECTS_ORDER } from '../../services/content/manual-order';
 import { bodyFields, idParam, orNotFound } from '../params';
+import { addPositionRoute } from './position-route';
 import { listWorthKeeping, matchesNoProject, projectFiltersFrom } from '../project-list-query';
 import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
@@ -78,6 +81,15 @@ export function projectsRouter(ctx: ServiceContext): Router {
     const id = idParam(req, MESSAGES.projectNotFound);
     await deleteProject(ctx, id);
     res.json({ data: { id }, success: true });
+  });
+
+  addPositionRoute(router, ctx, '', PROJECTS_ORDER);
+
+  // One move in the project's gallery (decision 041); images are named by their paths.
+  router.put('/:id/images/position', requireAdmin, async (req, res) => {
+    const id = idParam(req, MESSAGES.projectNotFound);
+    await moveProjectImage(ctx, id, bodyFields(req));
+    res.json({ data: { id } });
   });
 
   router.put('/:id/cover', requireAdmin, async (req, res) => {

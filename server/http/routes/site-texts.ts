@@ -7,10 +7,11 @@ import {
   createTestimonial,
   deleteTestimonial,
   listTestimonials,
-  reorderTestimonials,
   updateTestimonial,
 } from '../../services/content/testimonials';
+import { TESTIMONIALS_ORDER } from '../../services/content/manual-order';
 import { bodyFields, idParam } from '../params';
+import { addPositionRoute } from './position-route';
 import { sendPublicJson } from '../public-cache';
 import { requireAdmin } from '../session';
 
@@ -34,10 +35,7 @@ export function siteTextsRouter(ctx: ServiceContext): Router {
     res.status(201).json({ data: await createTestimonial(ctx, bodyFields(req)) });
   });
 
-  // Before '/testimonials/:id', which would take 'order' for an id.
-  router.put('/testimonials/order', requireAdmin, async (req, res) => {
-    res.json({ data: await reorderTestimonials(ctx, bodyFields(req)) });
-  });
+  addPositionRoute(router, ctx, '/testimonials', TESTIMONIALS_ORDER);
 
   router.put('/testimonials/:id', requireAdmin, async (req, res) => {
     const id = idParam(req, MESSAGES.testimonialNotFound);

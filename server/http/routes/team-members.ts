@@ -8,10 +8,12 @@ import {
   listTeamMembers,
   updateTeamMember,
 } from '../../services/content/team-members';
+import { TEAM_ORDER } from '../../services/content/manual-order';
+import { addPositionRoute } from './position-route';
 import { singleImageResourceRouter } from './single-image-resource';
 
 export function teamMembersRouter(ctx: ServiceContext): Router {
-  return singleImageResourceRouter({
+  const router = singleImageResourceRouter({
     name: 'team-members',
     fileField: 'image',
     notFoundMessage: MESSAGES.teamMemberNotFound,
@@ -21,4 +23,6 @@ export function teamMembersRouter(ctx: ServiceContext): Router {
     update: (id, fields, image) => updateTeamMember(ctx, id, fields, image),
     remove: (id) => deleteTeamMember(ctx, id),
   });
+  addPositionRoute(router, ctx, '', TEAM_ORDER);
+  return router;
 }

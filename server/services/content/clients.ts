@@ -8,6 +8,7 @@ import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { notFound, parseInput } from '../errors';
 import { deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from '../media/media';
 import { deleteSingleImageOwner, releaseReplacedImage } from '../media/single-image';
+import { CLIENTS_ORDER, keyAtEnd } from './manual-order';
 
 const CLIENT_COLUMNS = [
   'id',
@@ -24,13 +25,21 @@ interface ClientFilter {
   id?: number;
   /** Inactive and Pending clients too: the administrator's view. */
   includeInactive?: boolean;
+  /** Newest first instead of the owner's order: for "the most recent" lists. */
+  newestFirst?: boolean;
 }
 
-async function selectClients(db: Db, { id, includeInactive = false }: ClientFilter): Promise<Client[]> {
+async function selectClients(
+  db: Db,
+  { id, includeInactive = false, newestFirst = false }: ClientFilter,
+): Promise<Client[]> {
   let query = db.selectFrom('clients').select(CLIENT_COLUMNS);
   if (id !== undefined) query = query.where('id', '=', id);
   if (!includeInactive) query = query.where('status', '=', PUBLIC_CLIENT_STATUS);
-  const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  query = newestFirst
+    ? query.orderBy('createdAt', 'desc').orderBy('id', 'desc')
+    : query.orderBy('sortKey').orderBy('id');
+  const rows = await query.execute();
   const logos = await findMediaItems(
     db,
     rows.flatMap((row) => (row.logoMediaId === null ? [] : [row.logoMediaId])),
@@ -52,8 +61,8 @@ async function selectClients(db: Db, { id, includeInactive = false }: ClientFilt
   });
 }
 
-/** Active clients only unless `includeInactive` (the administrator's view); newest first. */
-export async function listClients(ctx: ServiceContext, options: { includeInactive?: boolean } = {}): Promise<Client[]> {
+/** Active clients only unless `includeInactive` (the administrator's view); in the owner's order (decision 041). */
+export async function listClients(ctx: ServiceContext, options: Omit<ClientFilter, 'id'> = {}): Promise<Client[]> {
   return selectClients(ctx.db, options);
 }
 
@@ -79,7 +88,14 @@ export async function createClient(ctx: ServiceContext, input: unknown, logo?: U
     const now = nowIso();
     const { id } = await trx
       .insertInto('clients')
-      .values({ ...fields, logoMediaId: logoMediaId ?? null, createdAt: now, updatedAt: now })
+      .values({
+        ...fields,
+        logoMediaId: logoMediaId ?? null,
+        createdAt: now,
+        updatedAt: now,
+        // A new client leads the list, as it did when the list was newest first.
+        sortKey: await keyAtEnd(trx, CLIENTS_ORDER, 'start'),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { result: await requireClient(trx, id), replaced: [] };

@@ -7,6 +7,7 @@ import {
   type ProjectImagesArrangement,
   type ProjectUpdateInput,
   projectCreateSchema,
+  projectImageMoveSchema,
   projectUpdateSchema,
 } from '../../../core/schemas/project.schema';
 import type { ImageDetails, Project } from '../../../core/types';
@@ -26,7 +27,9 @@ import {
   toImageDetails,
   writeWithImages,
 } from '../media/media';
+import { keyAtEnd, moveInOrder, PROJECTS_ORDER, projectImagesOrder, writeOrder } from './manual-order';
 import { isPublic, publicationTime } from './publishing';
+import { keyBetween } from './sort-key';
 import { publishingNow } from './publishing-clock';
 
 const PROJECT_COLUMNS = [
@@ -71,7 +74,7 @@ async function loadProjectImages(db: Db, projectIds: number[]): Promise<Map<numb
     .select(['projectImages.projectId', 'projectImages.mediaId', 'projectImages.alt', ...IMAGE_DETAIL_COLUMNS])
     .where('projectImages.projectId', 'in', projectIds)
     .orderBy('projectImages.projectId')
-    .orderBy('projectImages.position')
+    .orderBy('projectImages.sortKey')
     .execute();
   for (const row of rows) {
     const list = byProject.get(row.projectId) ?? [];
@@ -81,7 +84,7 @@ async function loadProjectImages(db: Db, projectIds: number[]): Promise<Map<numb
   return byProject;
 }
 
-function toProject(row: ProjectRow, images: ProjectImageRow[]): Project {
+function toProject(row: Omit<ProjectRow, 'sortKey'>, images: ProjectImageRow[]): Project {
   const imageDetails: ImageDetails[] = images.map((image) => toImageDetails(image, image.alt || row.title));
   const cover = images.find((image) => image.mediaId === row.coverMediaId) ?? images[0];
   return {
@@ -108,7 +111,7 @@ function toProject(row: ProjectRow, images: ProjectImageRow[]): Project {
   };
 }
 
-async function withImages(db: Db, rows: ProjectRow[]): Promise<Project[]> {
+async function withImages(db: Db, rows: Omit<ProjectRow, 'sortKey'>[]): Promise<Project[]> {
   const images = await loadProjectImages(
     db,
     rows.map((row) => row.id),
@@ -124,6 +127,8 @@ export interface ProjectFilters {
   location?: string;
   status?: string;
   limit?: number;
+  /** Newest first instead of the owner's order: for "the most recent" lists. */
+  newestFirst?: boolean;
 }
 
 export interface ProjectVisibility {
@@ -136,7 +141,7 @@ function isPublicProject(eb: ExpressionBuilder<Database, 'projects'>) {
   return eb('publishedAt', '<=', publishingNow());
 }
 
-/** Newest first; filters match exactly (SPEC section 5). */
+/** In the owner's order (decision 041), or newest first; filters match exactly (SPEC section 5). */
 export async function listProjects(
   ctx: ServiceContext,
   filters: ProjectFilters = {},
@@ -150,7 +155,9 @@ export async function listProjects(
   if (filters.year !== undefined) query = query.where('year', '=', filters.year);
   if (filters.location !== undefined) query = query.where('location', '=', filters.location);
   if (filters.status !== undefined) query = query.where('status', '=', filters.status);
-  query = query.orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  query = filters.newestFirst
+    ? query.orderBy('createdAt', 'desc').orderBy('id', 'desc')
+    : query.orderBy('sortKey').orderBy('id');
   if (filters.limit !== undefined) query = query.limit(filters.limit);
   const rows = await query.execute();
   return withImages(ctx.db, rows);
@@ -219,17 +226,14 @@ function checkImageCount(count: number): void {
   if (count > MAX_PROJECT_IMAGES) throw new AppError(400, MESSAGES.tooManyImages(MAX_PROJECT_IMAGES));
 }
 
-async function attachImages(
-  db: ContentTransaction,
-  projectId: number,
-  mediaIds: number[],
-  firstPosition: number,
-  alts: string[] = [],
-) {
+/** Links images to a project after those it has. */
+async function attachImages(db: ContentTransaction, projectId: number, mediaIds: number[], alts: string[] = []) {
+  let sortKey = mediaIds.length > 0 ? await keyAtEnd(db, projectImagesOrder(projectId), 'end') : '';
   for (const [index, mediaId] of mediaIds.entries()) {
+    if (index > 0) sortKey = keyBetween(sortKey, null);
     await db
       .insertInto('projectImages')
-      .values({ projectId, mediaId, position: firstPosition + index, alt: alts[index]?.trim() ?? '' })
+      .values({ projectId, mediaId, sortKey, alt: alts[index]?.trim() ?? '' })
       .execute();
   }
 }
@@ -283,10 +287,12 @@ async function insertProject(
         createdAt: now,
         updatedAt: now,
         publishedAt: published ? publicationTime(publishAt, null) : null,
+        // A new project leads the list, as it did when the list was newest first.
+        sortKey: await keyAtEnd(trx, PROJECTS_ORDER, 'start'),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await attachImages(trx, id, mediaIds, 0, options.alts);
+    await attachImages(trx, id, mediaIds, options.alts);
     return { result: await requireProject(trx, id), replaced: [] };
   });
 }
@@ -333,7 +339,7 @@ export async function updateProject(
     const columns = toColumns(fields, existing.publishedAt);
     if (mediaIds.length > 0) {
       replaced = await detachImages(trx, id, await projectMediaIds(trx, id));
-      await attachImages(trx, id, mediaIds, 0, options.alts);
+      await attachImages(trx, id, mediaIds, options.alts);
       Object.assign(columns, { coverMediaId: mediaIds[0] });
     }
     await trx
@@ -416,19 +422,34 @@ export async function addProjectImages(
   if (files.length === 0) throw new AppError(400, MESSAGES.selectImagesToUpload);
   checkImageCount(existing.images.length + files.length);
   return writeWithImages(ctx, files, 'project', async (trx, mediaIds) => {
-    const positions = await trx
-      .selectFrom('projectImages')
-      .select((eb) => eb.fn.max('position').as('last'))
-      .where('projectId', '=', id)
-      .executeTakeFirst();
     // Re-checked inside the transaction: a concurrent add may have landed meanwhile.
     checkImageCount((await projectMediaIds(trx, id)).length + mediaIds.length);
-    await attachImages(trx, id, mediaIds, Number(positions?.last ?? -1) + 1, options.alts);
+    await attachImages(trx, id, mediaIds, options.alts);
     await trx.updateTable('projects').set({ updatedAt: nowIso() }).where('id', '=', id).execute();
     const project = await requireProject(trx, id);
     const added = await findMediaItems(trx, mediaIds);
     const pathById = new Map(added.map((row) => [row.id, row.path]));
     return { result: { project, newImages: mediaIds.map((mediaId) => pathById.get(mediaId)!) }, replaced: [] };
+  });
+}
+
+/**
+ * Moves one image of a project's gallery next to another (decision 041). Paths name one media row each for good,
+ * so they are resolved before the move; a neighbour no longer in the project is the move's 409.
+ */
+export async function moveProjectImage(ctx: ServiceContext, id: number, input: unknown): Promise<void> {
+  const { imageUrl, after, before } = parseInput(projectImageMoveSchema, input);
+  await requireProject(ctx.db, id);
+  const mediaId = await findProjectImage(ctx.db, id, imageUrl);
+  const neighbour = async (url: string | null | undefined) => {
+    if (url == null) return null;
+    const found = await findProjectImage(ctx.db, id, url).catch(() => undefined);
+    if (found === undefined) throw new AppError(409, MESSAGES.orderChanged);
+    return found;
+  };
+  await moveInOrder(ctx, projectImagesOrder(id), mediaId, {
+    after: await neighbour(after),
+    before: await neighbour(before),
   });
 }
 
@@ -453,14 +474,15 @@ export async function arrangeProjectImages(
     const mediaIds = images.map((image) => mediaIdByPath.get(toStoredImagePath(image.imageUrl)));
     const complete = images.length === current.length && new Set(mediaIds).size === current.length;
     if (!complete || mediaIds.includes(undefined)) throw new AppError(400, MESSAGES.imagesMustMatchProject);
-    for (const [position, image] of images.entries()) {
+    for (const [at, image] of images.entries()) {
       await trx
         .updateTable('projectImages')
-        .set({ position, alt: image.alt })
+        .set({ alt: image.alt })
         .where('projectId', '=', id)
-        .where('mediaId', '=', mediaIds[position]!)
+        .where('mediaId', '=', mediaIds[at]!)
         .execute();
     }
+    await writeOrder(trx, projectImagesOrder(id), mediaIds as number[]);
     await trx.updateTable('projects').set({ updatedAt: nowIso() }).where('id', '=', id).execute();
     return requireProject(trx, id);
   });

@@ -7,14 +7,15 @@ import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { notFound, parseInput } from '../errors';
 import { deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from '../media/media';
 import { deleteSingleImageOwner, releaseReplacedImage } from '../media/single-image';
+import { keyAtEnd, TEAM_ORDER } from './manual-order';
 
 const TEAM_COLUMNS = ['id', 'name', 'title', 'position', 'imageMediaId'] as const;
 
-/** In the order they were added: the founder, added first, leads the grid. */
+/** In the owner's order (decision 041); a new member joins the end, so the founder, added first, leads the grid. */
 async function selectTeamMembers(db: Db, id?: number): Promise<TeamMember[]> {
   let query = db.selectFrom('teamMembers').select(TEAM_COLUMNS);
   if (id !== undefined) query = query.where('id', '=', id);
-  const rows = await query.orderBy('id').execute();
+  const rows = await query.orderBy('sortKey').orderBy('id').execute();
   const images = await findMediaItems(
     db,
     rows.flatMap((row) => (row.imageMediaId === null ? [] : [row.imageMediaId])),
@@ -54,7 +55,13 @@ export async function createTeamMember(ctx: ServiceContext, input: unknown, imag
     const now = nowIso();
     const { id } = await trx
       .insertInto('teamMembers')
-      .values({ ...fields, imageMediaId: imageMediaId ?? null, createdAt: now, updatedAt: now })
+      .values({
+        ...fields,
+        imageMediaId: imageMediaId ?? null,
+        createdAt: now,
+        updatedAt: now,
+        sortKey: await keyAtEnd(trx, TEAM_ORDER, 'end'),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { result: await requireTeamMember(trx, id), replaced: [] };

@@ -3,6 +3,8 @@ import { ConfirmDialog } from '../../../ui/modal';
 import { IMAGE_SIZES } from '../../../ui/image-sizes';
 import { ResponsiveImage } from '../../../ui/responsive-image';
 import { NoticeArea, type useNotice } from '../notice';
+import { SortableList } from '../sortable-list';
+import { byId, useOrderMove } from '../use-order-move';
 import { EntityFormDialog } from './entity-form-dialog';
 import type { EntityKind } from './entity-kind';
 import { useEntityActions } from './use-entity-actions';
@@ -12,9 +14,9 @@ import './people.css';
 type Editing<T> = { item: T | null } | null;
 
 /**
- * A manager for an entity with at most one image: a grid of cards with Edit
- * and Delete, an Add button, the add/edit form in a dialog, and a confirmation
- * before every delete (SPEC section 5). Clients and team members both use it.
+ * A manager for an entity with at most one image: a grid of cards in the site's order (each dragged, or moved
+ * from the keyboard, by its handle: decision 041) with Edit and Delete, an Add button, the add/edit form in a
+ * dialog, and a confirmation before every delete (SPEC section 5). Clients and team members both use it.
  */
 export function EntityManager<T extends { id: number; name: string }>({
   kind,
@@ -33,6 +35,7 @@ export function EntityManager<T extends { id: number; name: string }>({
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const actions = useEntityActions(kind, notices);
+  const move = useOrderMove(notices.showError);
 
   async function confirmDelete(item: T) {
     await actions.remove(item);
@@ -54,9 +57,15 @@ export function EntityManager<T extends { id: number; name: string }>({
       {items.length === 0 ? (
         <p className="empty-state">{kind.emptyText}</p>
       ) : (
-        <ul className={`card-grid ${kind.gridClassName ?? ''}`}>
-          {items.map((item) => (
-            <li key={item.id} className="dashboard-card entity-card">
+        <SortableList
+          className={`card-grid ${kind.gridClassName ?? ''}`}
+          itemClassName="dashboard-card entity-card"
+          items={items}
+          idOf={(item) => item.id}
+          labelOf={(item) => item.name}
+          onMove={(item, neighbours) => move(`${kind.apiPath}/${item.id}/position`, byId(neighbours))}
+          renderItem={(item, handle) => (
+            <>
               <ResponsiveImage
                 image={kind.imageOf(item)}
                 alt={kind.imageAlt(item)}
@@ -68,6 +77,7 @@ export function EntityManager<T extends { id: number; name: string }>({
               <h2 className="entity-card__name">{item.name}</h2>
               {kind.describe(item)}
               <div className="entity-card__actions">
+                {handle}
                 <button
                   type="button"
                   className="button button--ghost button--small"
@@ -85,9 +95,9 @@ export function EntityManager<T extends { id: number; name: string }>({
                   Delete
                 </button>
               </div>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
       )}
       {editing && (
         <EntityFormDialog

@@ -1,23 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
 import { resolveImageUrl } from '../../../../core/image-url';
 import type { Project } from '../../../../core/types';
 import type { ArrangedImage } from './image-arrangement';
 import { ResponsiveImage } from '../../../ui/responsive-image';
+import { SortableList } from '../sortable-list';
 import { IMAGE_DESCRIPTION_HINT } from './new-images';
 
 const HINT_ID = 'image-manager-hint';
 
-type Direction = 'up' | 'down';
+/** Where a moved image goes: next to the image after or before it, by path (decision 041). */
+export type ImageMove = (
+  imageUrl: string,
+  neighbours: { after: string | null; before: string | null },
+) => Promise<boolean>;
 
 /**
- * The project's images in gallery order, each with its alt text, Move up and
- * Move down buttons (the keyboard's way to reorder), Set as cover and Remove.
- * A moved image keeps the focus on its button and the new place is announced.
+ * The project's images in gallery order, each with its alt text, its handle (dragged, or moved from the
+ * keyboard, each move saved at once: decision 041), Set as cover and Remove.
  */
 export function ImageArrangement({
   project,
   arrangement,
   onChange,
+  onMove,
   busy,
   onSetCover,
   onRemove,
@@ -26,50 +30,37 @@ export function ImageArrangement({
   project: Project;
   arrangement: ArrangedImage[];
   onChange: (arrangement: ArrangedImage[]) => void;
+  onMove: ImageMove;
   busy: boolean;
   onSetCover: (imageUrl: string) => void;
   onRemove: (imageUrl: string) => void;
   onFocalPoint: (imageUrl: string) => void;
 }) {
-  const list = useRef<HTMLOListElement>(null);
-  const [moved, setMoved] = useState<{ index: number; direction: Direction } | null>(null);
   const details = new Map(project.imageDetails.map((image) => [image.path, image]));
-
-  useEffect(() => {
-    if (!moved) return;
-    const item = list.current?.children[moved.index];
-    const same = item?.querySelector<HTMLButtonElement>(`[data-move="${moved.direction}"]`);
-    const other = item?.querySelector<HTMLButtonElement>(`[data-move="${moved.direction === 'up' ? 'down' : 'up'}"]`);
-    (same && !same.disabled ? same : other)?.focus();
-  }, [moved]);
-
-  function move(index: number, direction: Direction) {
-    const target = direction === 'up' ? index - 1 : index + 1;
-    const next = [...arrangement];
-    [next[index], next[target]] = [next[target]!, next[index]!];
-    onChange(next);
-    setMoved({ index: target, direction });
-  }
 
   return (
     <>
       <p id={HINT_ID} className="image-manager__hint">
-        The gallery shows the images in this order. {IMAGE_DESCRIPTION_HINT}
+        The gallery shows the images in this order: drag an image by its handle to move it, or press Space on the handle
+        and use the arrow keys. {IMAGE_DESCRIPTION_HINT}
       </p>
-      <p className="visually-hidden" role="status">
-        {moved && `Moved to position ${moved.index + 1} of ${arrangement.length}.`}
-      </p>
-      <ol ref={list} className="image-picker__list image-manager__list">
-        {arrangement.map((image, index) => {
+      <SortableList
+        className="image-picker__list image-manager__list"
+        itemClassName="image-picker__item image-manager__item"
+        items={arrangement}
+        idOf={(image) => image.imageUrl}
+        labelOf={(image) => `image ${arrangement.indexOf(image) + 1}`}
+        itemLabelledBy={(_image, index) => `image-alt-${index}-name`}
+        disabled={busy}
+        onMove={(image, { after, before }) =>
+          onMove(image.imageUrl, { after: after?.imageUrl ?? null, before: before?.imageUrl ?? null })
+        }
+        renderItem={(image, handle, index) => {
           const cover = image.imageUrl === project.image;
           const detail = details.get(image.imageUrl);
           const altId = `image-alt-${index}`;
           return (
-            <li
-              key={image.imageUrl}
-              className="image-picker__item image-manager__item"
-              aria-labelledby={`${altId}-name`}
-            >
+            <>
               <ResponsiveImage
                 image={null}
                 className="image-manager__picture"
@@ -97,28 +88,15 @@ export function ImageArrangement({
                 placeholder={project.title}
                 value={image.alt}
                 onChange={(event) =>
-                  onChange(arrangement.map((item, at) => (at === index ? { ...item, alt: event.target.value } : item)))
+                  onChange(
+                    arrangement.map((item) =>
+                      item.imageUrl === image.imageUrl ? { ...item, alt: event.target.value } : item,
+                    ),
+                  )
                 }
               />
               <div className="image-manager__actions">
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  data-move="up"
-                  disabled={busy || index === 0}
-                  onClick={() => move(index, 'up')}
-                >
-                  Move up
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  data-move="down"
-                  disabled={busy || index === arrangement.length - 1}
-                  onClick={() => move(index, 'down')}
-                >
-                  Move down
-                </button>
+                {handle}
                 {!cover && (
                   <button
                     type="button"
@@ -148,10 +126,10 @@ export function ImageArrangement({
                   Remove
                 </button>
               </div>
-            </li>
+            </>
           );
-        })}
-      </ol>
+        }}
+      />
     </>
   );
 }

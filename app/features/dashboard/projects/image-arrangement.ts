@@ -22,13 +22,13 @@ export function toSaved(draft: ArrangedImage[], title: string): ArrangedImage[] 
   return draft.map((image) => ({ imageUrl: image.imageUrl, alt: ownAlt(image.alt, title) }));
 }
 
-/** The draft after the stored images changed: removed ones leave, new ones join at the end, the rest keep their place. */
+/**
+ * The draft after the stored images changed (moved, removed, added): in the stored order, each image with its
+ * unsaved alt text if it has one (the order is saved at each move, decision 041; alt texts with the Save button).
+ */
 export function mergeArrangement(draft: ArrangedImage[], project: Project): ArrangedImage[] {
-  const stored = arrangementOf(project);
-  const storedUrls = new Set(stored.map((image) => image.imageUrl));
-  const kept = draft.filter((image) => storedUrls.has(image.imageUrl));
-  const keptUrls = new Set(kept.map((image) => image.imageUrl));
-  return [...kept, ...stored.filter((image) => !keptUrls.has(image.imageUrl))];
+  const drafted = new Map(draft.map((image) => [image.imageUrl, image.alt]));
+  return arrangementOf(project).map((image) => ({ ...image, alt: drafted.get(image.imageUrl) ?? image.alt }));
 }
 
 export function sameArrangement(a: ArrangedImage[], b: ArrangedImage[]): boolean {

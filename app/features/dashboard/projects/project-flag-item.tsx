@@ -12,19 +12,26 @@ const BUTTON_TEXT: Record<ProjectFlag, { add: string; remove: string }> = {
 
 const titleId = (project: ProjectSummary) => `project-${project.id}-title`;
 
-/** A project's line in the hero-banner and recent-projects managers: cover, title, facts, then its controls. */
-export function ProjectFlagItem({
-  project,
-  details,
-  children,
-}: {
+interface ProjectFlagProps {
   project: ProjectSummary;
   /** More facts after category, year and location. */
   details?: ReactNode;
   children: ReactNode;
-}) {
+}
+
+/** A project's line in the hero-banner and recent-projects managers: cover, title, facts, then its controls. */
+export function ProjectFlagItem(props: ProjectFlagProps) {
   return (
     <li className="project-flag-item">
+      <ProjectFlagLine {...props} />
+    </li>
+  );
+}
+
+/** What a project's line holds, for a list item made elsewhere (a sortable list's, with the class above). */
+export function ProjectFlagLine({ project, details, children }: ProjectFlagProps) {
+  return (
+    <>
       <ResponsiveImage
         image={project.cover}
         alt={`Cover of ${project.title}`}
@@ -43,7 +50,7 @@ export function ProjectFlagItem({
         {details}
       </div>
       <div className="project-flag-item__actions">{children}</div>
-    </li>
+    </>
   );
 }
 

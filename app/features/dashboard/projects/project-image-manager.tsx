@@ -10,7 +10,8 @@ import { useNotice } from '../notice';
 import { DialogNotice } from './dialog-notice';
 import { IMAGE_DESCRIPTION_HINT, useNewImages } from './new-images';
 import { type ArrangedImage, arrangementOf, mergeArrangement, sameArrangement, toSaved } from './image-arrangement';
-import { ImageArrangement } from './image-arrangement-list';
+import { ImageArrangement, type ImageMove } from './image-arrangement-list';
+import { useOrderMove } from '../use-order-move';
 import type { ActionFailure } from '../../../lib/action-result';
 import type { RequestOptions } from '../../../lib/api-client';
 import { UploadProgress } from '../upload-progress';
@@ -41,8 +42,11 @@ export function ProjectImageManager({
   const focusingImage = project.imageDetails.find((image) => image.path === focusing);
   const newImages = useNewImages(project.title);
   const [addError, setAddError] = useState<string>();
+  const move = useOrderMove(notice.showError);
+  const moveImage: ImageMove = (imageUrl, neighbours) =>
+    move(`/api/projects/${project.id}/images/position`, { imageUrl, ...neighbours });
 
-  // When the stored images change (a removal, an addition), unsaved order and alt texts stay.
+  // When the stored images change (a move, a removal, an addition), unsaved alt texts stay.
   const storedImages = project.images.join('\n');
   const [syncedImages, setSyncedImages] = useState(storedImages);
   if (syncedImages !== storedImages) {
@@ -91,7 +95,7 @@ export function ProjectImageManager({
     run(
       async () => {
         await dashboardRequest('PUT', `/api/projects/${project.id}/images`, { images: saved });
-        return 'Image order and descriptions saved.';
+        return 'Image descriptions saved.';
       },
       (failed) => withDetail(MESSAGES.errorUpdatingProject, failed),
     );
@@ -125,6 +129,7 @@ export function ProjectImageManager({
           project={project}
           arrangement={arrangement}
           onChange={setArrangement}
+          onMove={moveImage}
           busy={busy}
           onSetCover={setCover}
           onRemove={setPendingRemoval}
@@ -132,9 +137,9 @@ export function ProjectImageManager({
         />
         <div className="image-manager__save">
           <button type="button" className="button" disabled={busy || !unsaved} onClick={saveArrangement}>
-            Save order and descriptions
+            Save descriptions
           </button>
-          {unsaved && <span className="image-manager__unsaved">Unsaved changes to the order or descriptions.</span>}
+          {unsaved && <span className="image-manager__unsaved">Unsaved changes to the descriptions.</span>}
         </div>
         <section className="image-manager__add" aria-labelledby="image-manager-add">
           <h3 id="image-manager-add">Add images</h3>

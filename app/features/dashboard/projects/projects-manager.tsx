@@ -10,12 +10,18 @@ import { ProjectImageManager } from './project-image-manager';
 import { ALL_CATEGORIES, categoryChoices, searchProjects } from './project-search';
 import { useProjectFlags } from './use-project-flags';
 import { useFormSubmit } from '../use-form-submit';
+import { SortableList } from '../sortable-list';
+import { byId, useOrderMove } from '../use-order-move';
 import './projects.css';
 
 /** Which dialog is open, naming the project by id so that it shows the reloaded data. */
 type OpenDialog = { kind: 'add' } | { kind: 'edit' | 'images' | 'delete'; projectId: number } | null;
 
-/** The Projects Manager: search, category filter, list or detail view, and the dialogs that change projects. */
+/**
+ * The Projects Manager: search, category filter, list or detail view, the dialogs that change projects, and the
+ * projects' order, which the public lists follow (each dragged, or moved from the keyboard, by its handle;
+ * decision 041). A filtered list moves each project next to the one it is dropped by.
+ */
 export function ProjectsManager({ projects }: { projects: Project[] }) {
   const notice = useNotice();
   const flags = useProjectFlags(notice);
@@ -27,6 +33,7 @@ export function ProjectsManager({ projects }: { projects: Project[] }) {
   const [view, setView] = useState<ProjectsView>('list');
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const move = useOrderMove(notice.showError);
 
   const shown = searchProjects(projects, { text: searchText, category });
   const chosen =
@@ -117,13 +124,20 @@ export function ProjectsManager({ projects }: { projects: Project[] }) {
       ) : shown.length === 0 ? (
         <p className="empty-state">No projects match your search.</p>
       ) : (
-        <ul className={`projects-list projects-list--${view}`}>
-          {shown.map((project) => (
-            <li key={project.id}>
+        <SortableList
+          className={`projects-list projects-list--${view}`}
+          itemClassName="projects-list__item"
+          items={shown}
+          idOf={(project) => project.id}
+          labelOf={(project) => project.title}
+          onMove={(project, neighbours) => move(`/api/projects/${project.id}/position`, byId(neighbours))}
+          renderItem={(project, handle) => (
+            <>
+              {handle}
               <ProjectCard project={project} view={view} actions={actions} />
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
       )}
       {dialog?.kind === 'add' && (
         <ProjectFormDialog project={null} onSaved={saved} onCancelled={cancelled} onClose={close} />

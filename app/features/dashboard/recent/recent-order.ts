@@ -6,6 +6,8 @@ export const RECENT_SORTS = [
   { value: 'year', label: 'Project Year' },
   { value: 'title', label: 'Title' },
   { value: 'category', label: 'Category' },
+  // Our addition: the site's own order, the one the owner drags projects into (decision 041).
+  { value: 'order', label: 'Site order' },
 ] as const;
 
 export type RecentSort = (typeof RECENT_SORTS)[number]['value'];
@@ -13,11 +15,15 @@ export type RecentSort = (typeof RECENT_SORTS)[number]['value'];
 // A fixed locale: the server's render and the browser's must sort alike.
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
+const newest = (a: ProjectSummary, b: ProjectSummary) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+
 const COMPARE: Record<RecentSort, (a: ProjectSummary, b: ProjectSummary) => number> = {
-  created: (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
-  year: (a, b) => b.year - a.year,
-  title: (a, b) => collator.compare(a.title, b.title),
-  category: (a, b) => collator.compare(a.category, b.category),
+  created: newest,
+  year: (a, b) => b.year - a.year || newest(a, b),
+  title: (a, b) => collator.compare(a.title, b.title) || newest(a, b),
+  category: (a, b) => collator.compare(a.category, b.category) || newest(a, b),
+  // The list comes in the site's order; the sort is stable.
+  order: () => 0,
 };
 
 export function isRecentSort(value: string): value is RecentSort {
@@ -27,8 +33,7 @@ export function isRecentSort(value: string): value is RecentSort {
 /**
  * The projects whose title, category, location or year holds the search
  * text (any case), in the chosen order: dates and years newest first, titles
- * and categories A to Z. The sort is stable and the list comes newest first,
- * so ties stay newest first.
+ * and categories A to Z, ties newest first; or as given, in the site's order.
  */
 export function searchAndSort(projects: ProjectSummary[], search: string, sort: RecentSort): ProjectSummary[] {
   const needle = search.trim().toLowerCase();

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { MESSAGES } from '../../../../core/messages';
 import { testimonialSchema } from '../../../../core/schemas/site-texts.schema';
 import type { Testimonial } from '../../../../core/types';
@@ -10,6 +10,8 @@ import { TextControl, type TextControlOptions } from './text-control';
 import { formValues } from '../../../lib/form-check';
 import { useFormSubmit } from '../use-form-submit';
 import { saveSiteText } from './save-site-text';
+import { SortableList } from '../sortable-list';
+import { byId, useOrderMove } from '../use-order-move';
 
 const PATH = '/api/testimonials';
 
@@ -66,42 +68,14 @@ function TestimonialForm({
 }
 
 /**
- * The testimonials in the order the carousels show them. Move up and Move down are buttons, so the order is
- * set from the keyboard; focus stays on the moved testimonial's button (or its other one at either end).
+ * The testimonials in the order the carousels show them, dragged into another (or moved from the keyboard with
+ * their handles, decision 041): each move is saved at once.
  */
 export function TestimonialsEditor({ testimonials, notices }: { testimonials: Testimonial[]; notices: NoticeReport }) {
   const [editing, setEditing] = useState<{ testimonial: Testimonial | null } | null>(null);
   const [deleting, setDeleting] = useState<Testimonial | null>(null);
-  const list = useRef<HTMLOListElement>(null);
   const { busy, submit: save } = useFormSubmit();
-
-  // The order as last saved. The notice of a move can render before the reloaded list does (that one is a
-  // transition): a second Enter in between moves the testimonial on from where the first one put it.
-  const order = useRef<number[]>([]);
-  useEffect(() => {
-    order.current = testimonials.map((item) => item.id);
-  }, [testimonials]);
-
-  async function move(moved: Testimonial, step: -1 | 1) {
-    const ids = [...order.current];
-    const index = ids.indexOf(moved.id);
-    const target = index + step;
-    if (busy || index < 0 || target < 0 || target >= ids.length) return;
-    ids.splice(index, 1);
-    ids.splice(target, 0, moved.id);
-    const saved = await saveSiteText(save, notices, {
-      method: 'PUT',
-      path: `${PATH}/order`,
-      body: { ids },
-      success: `Testimonial of ${moved.name} moved to place ${target + 1} of ${ids.length}.`,
-      failure: MESSAGES.errorMovingTestimonial,
-    });
-    if (!saved) return;
-    order.current = ids;
-    const atEnd = target === 0 || target === ids.length - 1;
-    const direction = atEnd ? (target === 0 ? 'down' : 'up') : step < 0 ? 'up' : 'down';
-    list.current?.querySelector<HTMLElement>(`[data-move="${moved.id}-${direction}"]`)?.focus();
-  }
+  const move = useOrderMove(notices.showError);
 
   async function remove(testimonial: Testimonial) {
     const removed = await saveSiteText(save, notices, {
@@ -126,34 +100,21 @@ export function TestimonialsEditor({ testimonials, notices }: { testimonials: Te
           No testimonials: the home and about pages leave the section out until you add one.
         </p>
       ) : (
-        <ol ref={list} className="testimonial-list">
-          {testimonials.map((testimonial, index) => (
-            <li key={testimonial.id} className="testimonial-list__item">
+        <SortableList
+          className="testimonial-list"
+          itemClassName="testimonial-list__item"
+          items={testimonials}
+          idOf={(testimonial) => testimonial.id}
+          labelOf={(testimonial) => `testimonial of ${testimonial.name}`}
+          onMove={(testimonial, neighbours) => move(`${PATH}/${testimonial.id}/position`, byId(neighbours))}
+          renderItem={(testimonial, handle) => (
+            <>
               <blockquote>“{testimonial.quote}”</blockquote>
               <p>
                 <strong>{testimonial.name}</strong>, {testimonial.title}
               </p>
               <div className="testimonial-list__actions">
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  data-move={`${testimonial.id}-up`}
-                  aria-label={`Move testimonial of ${testimonial.name} up`}
-                  disabled={index === 0}
-                  onClick={() => void move(testimonial, -1)}
-                >
-                  Move up
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  data-move={`${testimonial.id}-down`}
-                  aria-label={`Move testimonial of ${testimonial.name} down`}
-                  disabled={index === testimonials.length - 1}
-                  onClick={() => void move(testimonial, 1)}
-                >
-                  Move down
-                </button>
+                {handle}
                 <button
                   type="button"
                   className="button button--ghost button--small"
@@ -171,9 +132,9 @@ export function TestimonialsEditor({ testimonials, notices }: { testimonials: Te
                   Delete
                 </button>
               </div>
-            </li>
-          ))}
-        </ol>
+            </>
+          )}
+        />
       )}
       {editing && (
         <TestimonialForm testimonial={editing.testimonial} notices={notices} onClose={() => setEditing(null)} />
