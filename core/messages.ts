@@ -177,6 +177,8 @@ export const MESSAGES = {
     `${nextAt}, in ${minutes} minute${minutes === 1 ? '' : 's'}. The scheduled backups go on as usual.`,
   backupNotFound: 'Backup not found',
   mediaNotFound: 'Media item not found',
+  trashItemNotFound: 'Not in the Trash',
+  trashKindUnknown: 'The Trash holds projects, posts, clients, team members, messages and media.',
   imageNotInProject: 'That image does not belong to this project.',
   imagesMustMatchProject: 'The list must name every image of this project once, and no other.',
   lastProjectImage: 'A project needs at least one image; add another before removing this one.',

@@ -10,6 +10,7 @@ import type {
   ProjectStatus,
   SmtpFailureKind,
   SpamReason,
+  TrashKind,
 } from './constants';
 
 /**
@@ -115,6 +116,19 @@ export interface MediaItem {
   width: number;
   height: number;
   uploadDate: string;
+}
+
+/** One thing in the Trash (GET /api/trash). */
+export interface TrashItem {
+  kind: TrashKind;
+  id: number;
+  /** The project's or post's title, the client's or member's name, the message's sender, the image's file name. */
+  title: string;
+  trashedAt: string;
+  /** When the upkeep deletes it for good: TRASH_RETENTION_DAYS after trashedAt. */
+  purgeAt: string;
+  /** A stored image path (relative to /uploads/), when it has one. */
+  thumbnail: string | null;
 }
 
 export interface ContactMessage {

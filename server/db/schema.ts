@@ -21,6 +21,8 @@ export interface MediaItemsTable {
   variants: string;
   purpose: MediaPurpose;
   createdAt: string;
+  /** In the Trash since this time (TRASH_RETENTION_DAYS); null when it is not. */
+  deletedAt: string | null;
 }
 
 export interface ProjectsTable {
@@ -43,6 +45,8 @@ export interface ProjectsTable {
   updatedAt: string;
   /** Public from this time on: null is a draft, a future time is scheduled. */
   publishedAt: string | null;
+  /** In the Trash since this time (TRASH_RETENTION_DAYS); null when it is not. */
+  deletedAt: string | null;
 }
 
 export interface ProjectImagesTable {
@@ -68,6 +72,8 @@ export interface BlogsTable {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  /** In the Trash since this time (TRASH_RETENTION_DAYS); null when it is not. */
+  deletedAt: string | null;
 }
 
 export interface BlogImagesTable {
@@ -92,6 +98,8 @@ export interface ClientsTable {
   logoMediaId: number | null;
   createdAt: string;
   updatedAt: string;
+  /** In the Trash since this time (TRASH_RETENTION_DAYS); null when it is not. */
+  deletedAt: string | null;
 }
 
 export interface TeamMembersTable {
@@ -102,6 +110,8 @@ export interface TeamMembersTable {
   imageMediaId: number | null;
   createdAt: string;
   updatedAt: string;
+  /** In the Trash since this time (TRASH_RETENTION_DAYS); null when it is not. */
+  deletedAt: string | null;
 }
 
 export interface ContactsTable {
@@ -116,6 +126,8 @@ export interface ContactsTable {
   ip: string;
   createdAt: string;
   updatedAt: string;
+  /** In the Trash since this time (TRASH_RETENTION_DAYS); null when it is not. */
+  deletedAt: string | null;
 }
 
 /** Messages not stored in Spam, per site day, as SPAM_DAILY_MAX had been reached. */
@@ -402,7 +414,8 @@ export interface Database {
   backupStatus: BackupStatusTable;
 }
 
-export type MediaItemRow = Selectable<MediaItemsTable>;
+/** A media row as the services read it; whether it is in the Trash is the Trash's to know. */
+export type MediaItemRow = Omit<Selectable<MediaItemsTable>, 'deletedAt'>;
 export type NewMediaItem = Insertable<MediaItemsTable>;
-export type ProjectRow = Selectable<ProjectsTable>;
+export type ProjectRow = Omit<Selectable<ProjectsTable>, 'deletedAt'>;
 export type ProjectPatch = Updateable<ProjectsTable>;

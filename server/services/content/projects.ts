@@ -17,9 +17,9 @@ import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { AppError, notFound, parseInput } from '../errors';
 import { toStoredImagePath } from '../media/image-refs';
 import { deleteImageFiles } from '../media/images';
+import { moveToTrash } from '../trash/move-to-trash';
 import {
   deleteMediaRows,
-  deleteWithOwnedImages,
   findMediaItems,
   toImageDetails,
   writeWithImages,
@@ -133,7 +133,7 @@ export async function listProjects(
   filters: ProjectFilters = {},
   visibility: ProjectVisibility = {},
 ): Promise<Project[]> {
-  let query = ctx.db.selectFrom('projects').select(PROJECT_COLUMNS);
+  let query = ctx.db.selectFrom('projects').select(PROJECT_COLUMNS).where('deletedAt', 'is', null);
   if (!visibility.includeDrafts) query = query.where('publishedAt', '<=', publishingNow());
   if (filters.featured !== undefined) query = query.where('featured', '=', filters.featured ? 1 : 0);
   if (filters.showInRecent !== undefined) query = query.where('showInRecent', '=', filters.showInRecent ? 1 : 0);
@@ -152,7 +152,12 @@ export async function listProjects(
 }
 
 async function findProject(db: Db, id: number): Promise<Project | null> {
-  const row = await db.selectFrom('projects').select(PROJECT_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('projects')
+    .select(PROJECT_COLUMNS)
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
   if (!row) return null;
   const images = await loadProjectImages(db, [id]);
   return toProject(row, images.get(id) ?? []);
@@ -175,6 +180,7 @@ export async function countPublicProjects(ctx: ServiceContext): Promise<number> 
     .selectFrom('projects')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('publishedAt', '<=', publishingNow())
+    .where('deletedAt', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -331,9 +337,11 @@ export async function deleteProjectRow(
   return Number(numDeletedRows) === 1 ? mediaIds : null;
 }
 
+/** Moves a project to the Trash, with its images, flags and place (DELETE /api/projects/{id}). */
 export async function deleteProject(ctx: ServiceContext, id: number): Promise<void> {
-  await requireProject(ctx.db, id);
-  await deleteWithOwnedImages(ctx, async (trx) => (await deleteProjectRow(trx, id)) ?? []);
+  await changeContent(ctx.db, async (trx) => {
+    if ((await moveToTrash(trx, 'projects', [id])) === 0) throw notFound(MESSAGES.projectNotFound);
+  });
 }
 
 async function findProjectImage(db: Db, projectId: number, imageUrl: string) {

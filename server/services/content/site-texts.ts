@@ -57,6 +57,7 @@ export async function updateSiteTexts(ctx: ServiceContext, input: unknown): Prom
         .selectFrom('teamMembers')
         .select('id')
         .where('id', '=', merged.founderMemberId)
+        .where('deletedAt', 'is', null)
         .executeTakeFirst();
       if (!member) throw new AppError(400, MESSAGES.founderNotInTeam, { founderMemberId: MESSAGES.founderNotInTeam });
     }
