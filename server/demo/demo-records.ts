@@ -43,11 +43,13 @@ export async function recordDemoRecord(db: Db, kind: DemoRecordKind, recordId: n
   await db.insertInto('demoRecords').values({ kind, recordId, updatedAt }).execute();
 }
 
+/** The row's `updated_at`; undefined when it is gone or in the Trash, where the owner's deletion put it. */
 async function currentUpdatedAt(db: Db, kind: DemoEntityKind, id: number): Promise<string | undefined> {
   const row = await db
     .selectFrom(DEMO_ENTITIES[kind].table)
     .select('updatedAt')
     .where('id', '=', id)
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
   return row?.updatedAt;
 }
@@ -96,7 +98,8 @@ export async function describeDemoContent(ctx: ServiceContext): Promise<DemoCont
  * Deletes, in one content change, the demo's records still as it made them, with their images, and puts the
  * settings' defaults back where the demo's made-up studio details are still there; the files go after the commit.
  * The administrator, the settings the owner set, the site texts, the messages, the visits and everything the owner
- * made or edited stay. The records are forgotten, so a second call does nothing.
+ * made or edited stay; what the owner moved to the Trash stays there (decision 036). The records are forgotten, so a
+ * second call does nothing.
  */
 export async function removeDemoContent(ctx: ServiceContext): Promise<DemoContentSummary> {
   const { summary, images } = await changeContent(ctx.db, async (trx) => {
@@ -105,11 +108,12 @@ export async function removeDemoContent(ctx: ServiceContext): Promise<DemoConten
     const mediaIds: number[] = [];
     for (const { kind, recordId, updatedAt } of records.entities) {
       const entity = DEMO_ENTITIES[kind];
+      if ((await currentUpdatedAt(trx, kind, recordId)) === undefined) continue;
       const owned = updatedAt === null ? null : await entity.deleteRow(trx, recordId, updatedAt);
       if (owned) {
         mediaIds.push(...owned);
         summary.remove[entity.count] += 1;
-      } else if ((await currentUpdatedAt(trx, kind, recordId)) !== undefined) {
+      } else {
         summary.keep[entity.count] += 1;
       }
     }

@@ -80,28 +80,25 @@ export async function listTrash(ctx: ServiceContext): Promise<TrashItem[]> {
       .select(['teamMembers.id', 'teamMembers.name as title', 'teamMembers.deletedAt', 'mediaItems.path'])
       .where('teamMembers.deletedAt', 'is not', null)
       .execute(),
-    db
-      .selectFrom('contacts')
-      .select(['id', 'name as title', 'deletedAt'])
-      .where('deletedAt', 'is not', null)
-      .execute(),
+    db.selectFrom('contacts').select(['id', 'name as title', 'deletedAt']).where('deletedAt', 'is not', null).execute(),
     db
       .selectFrom('mediaItems')
       .select(['id', 'name as title', 'deletedAt', 'path'])
       .where('deletedAt', 'is not', null)
       .execute(),
   ]);
-  const items = (kind: TrashKind, rows: { id: number; title: string; deletedAt: string | null; path?: string | null }[]) =>
-    rows.map(
-      (row): TrashItem => ({
-        kind,
-        id: row.id,
-        title: row.title,
-        trashedAt: row.deletedAt!,
-        purgeAt: purgeTime(row.deletedAt!),
-        thumbnail: row.path ?? null,
-      }),
-    );
+  const items = (
+    kind: TrashKind,
+    rows: { id: number; title: string; deletedAt: string | null; path?: string | null }[],
+  ) =>
+    rows.map((row): TrashItem => ({
+      kind,
+      id: row.id,
+      title: row.title,
+      trashedAt: row.deletedAt!,
+      purgeAt: purgeTime(row.deletedAt!),
+      thumbnail: row.path ?? null,
+    }));
   return [
     ...items('project', projects),
     ...items('blog', blogs),
