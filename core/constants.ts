@@ -240,6 +240,16 @@ export const TRASH_RETENTION_DAYS = 30;
 export const TRASH_KINDS = ['project', 'blog', 'client', 'team-member', 'contact', 'media'] as const;
 export type TrashKind = (typeof TRASH_KINDS)[number];
 
+/** Each kind as the Trash page names it. */
+export const TRASH_KIND_LABELS: Record<TrashKind, string> = {
+  project: 'Project',
+  blog: 'Post',
+  client: 'Client',
+  'team-member': 'Team member',
+  contact: 'Message',
+  media: 'Media',
+};
+
 /**
  * Messages put in Spam as they arrive (SPAM_REASONS), at most, for the whole site per day (SITE_TIME_ZONE); past
  * that they are not stored, only counted per day, and the Spam view says how many. The per-network contact limit

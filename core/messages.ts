@@ -1,4 +1,4 @@
-import { type BackupFailureKind, MANUAL_BACKUP_EVERY_MS, type SpamReason } from './constants';
+import { type BackupFailureKind, MANUAL_BACKUP_EVERY_MS, type SpamReason, TRASH_RETENTION_DAYS } from './constants';
 /** The texts of SPEC sections 5 and 8, and our own server answers, written once. */
 
 const tryAgainIn = (minutes: number) => `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
@@ -178,6 +178,16 @@ export const MESSAGES = {
   backupNotFound: 'Backup not found',
   mediaNotFound: 'Media item not found',
   trashItemNotFound: 'Not in the Trash',
+  /** The dashboard's delete confirmations (decision 036): a deletion is a move to the Trash. */
+  moveToTrashQuestion: (name: string) =>
+    `Move “${name}” to the Trash? It can be restored from the Trash for ${TRASH_RETENTION_DAYS} days.`,
+  movedToTrash: (name: string) => `“${name}” moved to the Trash.`,
+  moveToTrash: 'Move to Trash',
+  deleteForeverQuestion: (name: string) => `Delete “${name}” forever? It and its images cannot be brought back.`,
+  emptyTrashQuestion: (count: number) =>
+    `Delete all ${count} ${count === 1 ? 'item' : 'items'} in the Trash forever? They cannot be brought back.`,
+  errorRestoring: 'Error restoring from the Trash',
+  errorDeletingForever: 'Error deleting forever',
   trashKindUnknown: 'The Trash holds projects, posts, clients, team members, messages and media.',
   imageNotInProject: 'That image does not belong to this project.',
   imagesMustMatchProject: 'The list must name every image of this project once, and no other.',
