@@ -1,13 +1,7 @@
 import { type Request, Router } from 'express';
 import { MESSAGES } from '../../../core/messages';
 import type { ServiceContext } from '../../services/context';
-import {
-  deleteFromTrash,
-  emptyTrash,
-  listTrash,
-  parseTrashKind,
-  restoreFromTrash,
-} from '../../services/trash/trash';
+import { deleteFromTrash, emptyTrash, listTrash, parseTrashKind, restoreFromTrash } from '../../services/trash/trash';
 import { idParam } from '../params';
 import { requireAdmin } from '../session';
 

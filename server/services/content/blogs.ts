@@ -10,12 +10,7 @@ import { moveToTrash } from '../trash/move-to-trash';
 import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { notFound, parseInput } from '../errors';
 import { sanitizeBlogHtml, sanitizeStoredBlogHtml } from './html-sanitizer';
-import {
-  deleteMediaRows,
-  findMediaItems,
-  toImageDetails,
-  writeWithImages,
-} from '../media/media';
+import { deleteMediaRows, findMediaItems, toImageDetails, writeWithImages } from '../media/media';
 import { ownedImage } from '../media/single-image';
 import { isPublicPost, publicationTime } from './publishing';
 import { publishingNow } from './publishing-clock';

@@ -18,12 +18,7 @@ import { AppError, notFound, parseInput } from '../errors';
 import { toStoredImagePath } from '../media/image-refs';
 import { deleteImageFiles } from '../media/images';
 import { moveToTrash } from '../trash/move-to-trash';
-import {
-  deleteMediaRows,
-  findMediaItems,
-  toImageDetails,
-  writeWithImages,
-} from '../media/media';
+import { deleteMediaRows, findMediaItems, toImageDetails, writeWithImages } from '../media/media';
 import { isPublic, publicationTime } from './publishing';
 import { publishingNow } from './publishing-clock';
 
