@@ -3,10 +3,12 @@ import { TRASH_RETENTION_DAYS } from '../../core/constants';
 import { deleteBlog, listBlogs } from '../../server/services/content/blogs';
 import { deleteContactMessage, listContactMessages } from '../../server/services/content/contacts';
 import { deleteProject, listProjects } from '../../server/services/content/projects';
+import { updateSiteTexts } from '../../server/services/content/site-texts';
 import { getDashboardStats, getSiteStats } from '../../server/services/content/stats';
+import { deleteTeamMember, listTeamMembers } from '../../server/services/content/team-members';
 import { listTrash, purgeExpiredTrash, restoreFromTrash } from '../../server/services/trash/trash';
 import { contextPerTest } from '../support/domain-context';
-import { addContactMessage, addPost, addProject, imageFile } from '../support/domain-factories';
+import { addContactMessage, addPost, addProject, addTeamMember, imageFile } from '../support/domain-factories';
 
 const site = contextPerTest();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,5 +54,14 @@ describe('the Trash over time', () => {
     // Its place in the newest-first order is its own again.
     expect((await listProjects(site.ctx)).map((each) => each.title)).toEqual(['Newer Lodge', 'Hero Lodge']);
     expect(await listBlogs(site.ctx)).toEqual([]);
+  });
+
+  it('keeps a trashed founder chosen, so other texts still save and a restore brings the card back', async () => {
+    const founder = await addTeamMember(site.ctx, { name: 'Founder Dorji' });
+    await updateSiteTexts(site.ctx, { founderMemberId: founder.id });
+    await deleteTeamMember(site.ctx, founder.id);
+    expect((await updateSiteTexts(site.ctx, { vision: 'A vision saved meanwhile' })).founderMemberId).toBe(founder.id);
+    await restoreFromTrash(site.ctx, 'team-member', founder.id);
+    expect(await listTeamMembers(site.ctx)).toEqual([founder]);
   });
 });

@@ -52,7 +52,9 @@ export async function updateSiteTexts(ctx: ServiceContext, input: unknown): Prom
   const fields = parseInput(siteTextsUpdateSchema, input);
   return changeContent(ctx.db, async (trx) => {
     const merged = parseInput(siteTextsSchema, { ...(await selectSiteTexts(trx)), ...fields });
-    if (merged.founderMemberId !== null) {
+    // Checked when sent: a founder moved to the Trash stays chosen (the page shows the first member meanwhile), so a
+    // restore brings the card back as it was, and saving other texts meanwhile is not refused for it.
+    if (fields.founderMemberId !== undefined && merged.founderMemberId !== null) {
       const member = await trx
         .selectFrom('teamMembers')
         .select('id')
