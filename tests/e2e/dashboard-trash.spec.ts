@@ -28,7 +28,7 @@ test.describe('the Trash page', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete project' });
     await expect(confirm).toContainText(`It can be restored from the Trash for ${TRASH_RETENTION_DAYS} days.`);
     await confirm.getByRole('button', { name: 'Move to Trash' }).click();
-    await expect(page.getByRole('status')).toContainText(`“${title}” moved to the Trash.`);
+    await expect(page.getByRole('status').filter({ hasText: `“${title}” moved to the Trash.` })).toBeVisible();
     expect((await page.request.get(`/project/${project.id}`)).status()).toBe(404);
 
     await gotoHydrated(page, '/dashboard/trash');
@@ -41,7 +41,7 @@ test.describe('the Trash page', () => {
     // From the keyboard: the row's Restore button, then Enter.
     await row.getByRole('button', { name: `Restore ${title}` }).focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('status')).toContainText(`“${title}” restored.`);
+    await expect(page.getByRole('status').filter({ hasText: `“${title}” restored.` })).toBeVisible();
     await expect(row).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Trash' })).toBeFocused();
     await gotoHydrated(page, `/project/${project.id}`);
@@ -56,7 +56,7 @@ test.describe('the Trash page', () => {
     await expect(row).toBeVisible();
     await row.getByRole('button', { name: `Delete ${title} forever` }).click();
     await forever.getByRole('button', { name: 'Delete forever' }).click();
-    await expect(page.getByRole('status')).toContainText(`“${title}” deleted forever.`);
+    await expect(page.getByRole('status').filter({ hasText: `“${title}” deleted forever.` })).toBeVisible();
     await expect(row).toHaveCount(0);
     expect((await trashed(page)).some((item) => item.kind === 'project' && item.id === project.id)).toBe(false);
   });
