@@ -56,6 +56,7 @@ const API_ON_POSTGRES = [
   'secrets-at-rest',
   'sign-in-throttle',
   'site',
+  'trash',
   'visit-dashboard',
   'visits',
 ].map((name) => `tests/api/${name}.test.ts`);

@@ -22,6 +22,7 @@ export default [
     route('site-texts', 'routes/dashboard/dashboard-site-texts.tsx'),
     route('settings', 'routes/dashboard/dashboard-settings.tsx'),
     route('backups', 'routes/dashboard/dashboard-backups.tsx'),
+    route('trash', 'routes/dashboard/dashboard-trash.tsx'),
     route('account', 'routes/dashboard/dashboard-account.tsx'),
   ]),
   layout('routes/public/layout.tsx', [

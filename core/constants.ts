@@ -231,6 +231,26 @@ export const CONTACT_FLOOD = { max: 20, windowMs: 60 * 60 * 1000 } as const;
 export const SPAM_RETENTION_DAYS = 30;
 
 /**
+ * What the owner deletes (a project, post, client, team member, message or library image) stays in the Trash this
+ * many days, with its images, before the upkeep of the first server process deletes it for good (server/services/trash/).
+ */
+export const TRASH_RETENTION_DAYS = 30;
+
+/** What the Trash holds, as its API names them (`/api/trash/{kind}/{id}`). */
+export const TRASH_KINDS = ['project', 'blog', 'client', 'team-member', 'contact', 'media'] as const;
+export type TrashKind = (typeof TRASH_KINDS)[number];
+
+/** Each kind as the Trash page names it. */
+export const TRASH_KIND_LABELS: Record<TrashKind, string> = {
+  project: 'Project',
+  blog: 'Post',
+  client: 'Client',
+  'team-member': 'Team member',
+  contact: 'Message',
+  media: 'Media',
+};
+
+/**
  * Messages put in Spam as they arrive (SPAM_REASONS), at most, for the whole site per day (SITE_TIME_ZONE); past
  * that they are not stored, only counted per day, and the Spam view says how many. The per-network contact limit
  * still lets 100 networks leave thousands a day (some 4.7 KB each); a studio's real messages, even in a flood

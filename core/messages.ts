@@ -4,6 +4,7 @@ import {
   RESTORE_UPLOAD_MAX_GB,
   type RestoreRefusalKind,
   type SpamReason,
+  TRASH_RETENTION_DAYS,
 } from './constants';
 /** The texts of SPEC sections 5 and 8, and our own server answers, written once. */
 
@@ -229,6 +230,18 @@ export const MESSAGES = {
     'This site cannot be restored from the dashboard: its data is in PostgreSQL or its images in a bucket. ' +
     'The Backups page says how to bring a backup back.',
   mediaNotFound: 'Media item not found',
+  trashItemNotFound: 'Not in the Trash',
+  /** The dashboard's delete confirmations (decision 036): a deletion is a move to the Trash. */
+  moveToTrashQuestion: (name: string) =>
+    `Move “${name}” to the Trash? It can be restored from the Trash for ${TRASH_RETENTION_DAYS} days.`,
+  movedToTrash: (name: string) => `“${name}” moved to the Trash.`,
+  moveToTrash: 'Move to Trash',
+  deleteForeverQuestion: (name: string) => `Delete “${name}” forever? It and its images cannot be brought back.`,
+  emptyTrashQuestion: (count: number) =>
+    `Delete all ${count} ${count === 1 ? 'item' : 'items'} in the Trash forever? They cannot be brought back.`,
+  errorRestoring: 'Error restoring from the Trash',
+  errorDeletingForever: 'Error deleting forever',
+  trashKindUnknown: 'The Trash holds projects, posts, clients, team members, messages and media.',
   imageNotInProject: 'That image does not belong to this project.',
   imagesMustMatchProject: 'The list must name every image of this project once, and no other.',
   lastProjectImage: 'A project needs at least one image; add another before removing this one.',

@@ -11,6 +11,7 @@ import type {
   ProjectStatus,
   SmtpFailureKind,
   SpamReason,
+  TrashKind,
 } from './constants';
 
 /**
@@ -121,6 +122,19 @@ export interface MediaItem {
   height: number;
   uploadDate: string;
   focal: FocalPoint;
+}
+
+/** One thing in the Trash (GET /api/trash). */
+export interface TrashItem {
+  kind: TrashKind;
+  id: number;
+  /** The project's or post's title, the client's or member's name, the message's sender, the image's file name. */
+  title: string;
+  trashedAt: string;
+  /** When the upkeep deletes it for good: TRASH_RETENTION_DAYS after trashedAt. */
+  purgeAt: string;
+  /** A stored image path (relative to /uploads/), when it has one. */
+  thumbnail: string | null;
 }
 
 export interface ContactMessage {

@@ -24,6 +24,7 @@ import { sealPlaintextTotpSecrets } from './services/account/totp-secrets';
 import { startVisitRecorder } from './services/visits/visit-recorder';
 import { startVisitUpkeep } from './services/visits/visit-rollups';
 import { startSpamUpkeep } from './services/content/spam';
+import { startTrashUpkeep } from './services/trash/trash';
 import { startBackups } from './services/backups/backup-runner';
 import { removeRestoreLeftovers } from './services/backups/restore-check';
 import { type RestoreHandOff, startRestores } from './services/backups/restore-runner';
@@ -300,13 +301,15 @@ async function startSite(options: StartOptions, handOffRestore: RestoreHandOff):
     );
   }
 
-  // The clock of the visits, the spam upkeep and the backups is the publishing clock, which only tests move (TEST_CLOCK=1).
+  // The clock of the visits, the spam and trash upkeep and the backups is the publishing clock, which only tests move (TEST_CLOCK=1).
   const clock = () => Date.parse(publishingNow());
   // Visits (decision 019): every process batches its own beacons; one per instance rolls the days up.
   const visits = config.analytics.enabled ? startVisitRecorder(foundations, { now: clock }) : undefined;
   const visitUpkeep = config.analytics.enabled && first ? startVisitUpkeep(foundations, clock) : undefined;
   // Spam older than SPAM_RETENTION_DAYS goes, by the first worker of each instance too.
   const spamUpkeep = first ? startSpamUpkeep(foundations, clock) : undefined;
+  // And what has been in the Trash TRASH_RETENTION_DAYS: now, then every hour.
+  const trashUpkeep = first ? startTrashUpkeep(foundations, clock) : undefined;
   // Backups (decision 025): any process makes one when asked; the first of each instance keeps the schedule.
   const backups = await startBackups(foundations, { schedule: first, now: clock });
   // Restores from the Backups page (decision 037): checked here, swapped in with this process stopped.
@@ -355,6 +358,7 @@ async function startSite(options: StartOptions, handOffRestore: RestoreHandOff):
       .then(() => visits?.stop())
       .then(() => visitUpkeep?.stop())
       .then(() => spamUpkeep?.stop())
+      .then(() => trashUpkeep?.stop())
       .then(() => backups.stop())
       .then(() => restores.stop())
       .then(() => addingVariants)

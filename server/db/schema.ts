@@ -24,6 +24,8 @@ export interface MediaItemsTable {
   /** The focal point, fractions of the width and height (0.5 and 0.5: the centre). */
   focalX: Generated<number>;
   focalY: Generated<number>;
+  /** In the Trash since this time (TRASH_RETENTION_DAYS); null when it is not. */
+  deletedAt: string | null;
 }
 
 export interface ProjectsTable {
@@ -48,6 +50,8 @@ export interface ProjectsTable {
   publishedAt: string | null;
   /** The owner's order: a fractional key (decision 041), compared byte by byte. */
   sortKey: string;
+  /** In the Trash since this time (TRASH_RETENTION_DAYS); null when it is not. */
+  deletedAt: string | null;
 }
 
 export interface ProjectImagesTable {
@@ -74,6 +78,8 @@ export interface BlogsTable {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  /** In the Trash since this time (TRASH_RETENTION_DAYS); null when it is not. */
+  deletedAt: string | null;
 }
 
 export interface BlogImagesTable {
@@ -100,6 +106,8 @@ export interface ClientsTable {
   updatedAt: string;
   /** The owner's order: a fractional key (decision 041), compared byte by byte. */
   sortKey: string;
+  /** In the Trash since this time (TRASH_RETENTION_DAYS); null when it is not. */
+  deletedAt: string | null;
 }
 
 export interface TeamMembersTable {
@@ -112,6 +120,8 @@ export interface TeamMembersTable {
   updatedAt: string;
   /** The owner's order: a fractional key (decision 041), compared byte by byte. */
   sortKey: string;
+  /** In the Trash since this time (TRASH_RETENTION_DAYS); null when it is not. */
+  deletedAt: string | null;
 }
 
 export interface ContactsTable {
@@ -126,6 +136,8 @@ export interface ContactsTable {
   ip: string;
   createdAt: string;
   updatedAt: string;
+  /** In the Trash since this time (TRASH_RETENTION_DAYS); null when it is not. */
+  deletedAt: string | null;
 }
 
 /** Messages not stored in Spam, per site day, as SPAM_DAILY_MAX had been reached. */
@@ -413,7 +425,8 @@ export interface Database {
   backupStatus: BackupStatusTable;
 }
 
-export type MediaItemRow = Selectable<MediaItemsTable>;
+/** A media row as the services read it; whether it is in the Trash is the Trash's to know. */
+export type MediaItemRow = Omit<Selectable<MediaItemsTable>, 'deletedAt'>;
 export type NewMediaItem = Insertable<MediaItemsTable>;
-export type ProjectRow = Selectable<ProjectsTable>;
+export type ProjectRow = Omit<Selectable<ProjectsTable>, 'deletedAt'>;
 export type ProjectPatch = Updateable<ProjectsTable>;

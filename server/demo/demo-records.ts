@@ -51,11 +51,13 @@ export async function recordDemoRecord(db: Db, kind: DemoRecordKind, recordId: n
   await db.insertInto('demoRecords').values({ kind, recordId, updatedAt }).execute();
 }
 
+/** The row's `updated_at`; undefined when it is gone or in the Trash, where the owner's deletion put it. */
 async function currentUpdatedAt(db: Db, kind: DemoEntityKind, id: number): Promise<string | undefined> {
   const row = await db
     .selectFrom(DEMO_ENTITIES[kind].table)
     .select('updatedAt')
     .where('id', '=', id)
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
   return row?.updatedAt;
 }
@@ -109,7 +111,8 @@ export async function describeDemoContent(ctx: ServiceContext): Promise<DemoCont
  * settings' defaults back where the demo's made-up studio details are still there; the files go after the commit.
  * With `clearDefaultTexts`, SPEC's sample texts still as they were go in the same change (default-site-texts.ts).
  * The administrator, the settings the owner set, the texts the owner wrote, the messages, the visits and everything
- * the owner made or edited stay. The records are forgotten, so a second call does nothing.
+ * the owner made or edited stay; what the owner moved to the Trash stays there (decision 036). The records are
+ * forgotten, so a second call does nothing.
  */
 export async function removeDemoContent(
   ctx: ServiceContext,
@@ -121,11 +124,12 @@ export async function removeDemoContent(
     const mediaIds: number[] = [];
     for (const { kind, recordId, updatedAt } of records.entities) {
       const entity = DEMO_ENTITIES[kind];
+      if ((await currentUpdatedAt(trx, kind, recordId)) === undefined) continue;
       const owned = updatedAt === null ? null : await entity.deleteRow(trx, recordId, updatedAt);
       if (owned) {
         mediaIds.push(...owned);
         summary.remove[entity.count] += 1;
-      } else if ((await currentUpdatedAt(trx, kind, recordId)) !== undefined) {
+      } else {
         summary.keep[entity.count] += 1;
       }
     }

@@ -17,6 +17,7 @@ import { siteRouter } from './routes/site';
 import { siteTextsRouter } from './routes/site-texts';
 import { teamMembersRouter } from './routes/team-members';
 import { testClockRouter } from './routes/test-clock';
+import { trashRouter } from './routes/trash';
 import { visitsRouter } from './routes/visits';
 import { loadSession, refuseWritesUntilPasswordChanged } from './session';
 import { limitUploads } from './uploads-parser';
@@ -49,6 +50,7 @@ export function apiRouter(ctx: ServerContext): Router {
   router.use('/demo-content', demoContentRouter(ctx));
   router.use('/backups', backupsRouter(ctx));
   router.use('/test-clock', testClockRouter(ctx));
+  router.use('/trash', trashRouter(ctx));
   router.use('/', contactsRouter(ctx));
   router.use('/', siteRouter(ctx));
   router.use('/', siteTextsRouter(ctx));

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** Every route that changes something, the two that read contact messages, the media library's list and the backups. */
+/** Every route that changes something, the two that read contact messages, the media library's list, the backups and the Trash. */
 const ADMIN_ROUTES: [method: string, path: string][] = [
   ['POST', '/api/projects'],
   ['PUT', '/api/projects/1'],
@@ -39,6 +39,10 @@ const ADMIN_ROUTES: [method: string, path: string][] = [
   ['PUT', '/api/settings'],
   ['POST', '/api/notifications/test-email'],
   ['DELETE', '/api/demo-content'],
+  ['GET', '/api/trash'],
+  ['DELETE', '/api/trash'],
+  ['POST', '/api/trash/project/1/restore'],
+  ['DELETE', '/api/trash/project/1'],
   ['GET', '/api/backups'],
   ['POST', '/api/backups'],
   ['GET', '/api/backups/studio-2026-11-25T20-00-00-000Z.tar.gz'],

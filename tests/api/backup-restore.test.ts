@@ -108,6 +108,7 @@ describe.skipIf(onPostgres || onS3)('backup and restore', () => {
     expect((await api(running, 'POST', '/api/auth/logout', { cookie: sessionAtBackup })).status).toBe(200);
     cookie = await running.login();
     expect((await api(running, 'DELETE', `/api/projects/${project.id}`, { cookie })).status).toBe(200);
+    expect((await api(running, 'DELETE', `/api/trash/project/${project.id}`, { cookie })).status).toBe(200);
     const renamed = await api(running, 'PUT', `/api/blogs/${blog.id}`, { cookie, form: form({ title: 'Renamed' }) });
     expect(renamed.status).toBe(200);
     expect((await writeBlog('Written later')).status).toBe(201);

@@ -145,8 +145,9 @@ describe('the bucket going away', () => {
       expect(response.headers.get('retry-after')).toBe(String(STORAGE_RETRY_AFTER_SECONDS));
       expect(text).toBe(MESSAGES.imagesUnavailable);
     }
-    // The row goes; its objects stay for the sweep.
+    // Deleted forever, the row goes; its objects stay for the sweep.
     expect((await api(server, 'DELETE', `/api/projects/${doomed.id}`, { cookie })).status).toBe(200);
+    expect((await api(server, 'DELETE', `/api/trash/project/${doomed.id}`, { cookie })).status).toBe(200);
     const downUpload = await upload();
     // The bucket is known down: refused before the image is even encoded.
     expect(downUpload.status).toBe(503);

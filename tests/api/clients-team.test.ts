@@ -108,6 +108,10 @@ describe('team members', () => {
     const blank = await api(server, 'PUT', `/api/team-members/${json.body.data.id}`, { cookie, json: { name: '' } });
     expect(blank).toMatchObject({ status: 400, body: { error: MESSAGES.fillRequiredFields } });
     expect((await api(server, 'DELETE', `/api/team-members/${multipart.body.data.id}`, { cookie })).status).toBe(200);
+    // In the Trash (decision 036) it keeps its portrait; deleted forever, the portrait goes.
+    expect((await fetch(`${server.url}/uploads/${multipart.body.data.image}`)).status).toBe(200);
+    const forever = await api(server, 'DELETE', `/api/trash/team-member/${multipart.body.data.id}`, { cookie });
+    expect(forever.status).toBe(200);
     expect((await fetch(`${server.url}/uploads/${multipart.body.data.image}`)).status).toBe(404);
   });
 });

@@ -301,6 +301,24 @@ describe('every write, and the next public read', () => {
         await send('DELETE', `/api/blogs/${made.post!.id}`);
       },
     },
+    // The Trash (decision 036): a restored post is back at once; deleting one for good, or emptying the Trash, is a
+    // content change too (its media rows go), though no public answer showed what was in the Trash.
+    'POST /api/trash/:kind/:id/restore': {
+      reads: () => [
+        { path: `/blog/${made.post!.id}`, shows: contains('Edited Notes From Bumthang') },
+        { path: '/blog', shows: contains('Edited Notes From Bumthang') },
+      ],
+      write: async () => {
+        await send('POST', `/api/trash/blog/${made.post!.id}/restore`);
+      },
+    },
+    'DELETE /api/trash/:kind/:id': {
+      reads: () => [{ path: '/blog', shows: lacks('Edited Notes From Bumthang') }],
+      write: async () => {
+        await send('DELETE', `/api/blogs/${made.post!.id}`);
+        await send('DELETE', `/api/trash/blog/${made.post!.id}`);
+      },
+    },
     ...namedResourceWrites('clients', '/', { name: 'Fresh Client Trust' }, 'Renamed Client Trust'),
     ...namedResourceWrites(
       'team-members',
@@ -319,6 +337,12 @@ describe('every write, and the next public read', () => {
       reads: () => [{ path: '/' }, { path: '/about' }],
       write: async () => {
         await send('DELETE', `/api/media/${made.media!.id}`);
+      },
+    },
+    'DELETE /api/trash': {
+      reads: () => [{ path: '/' }, { path: '/about' }],
+      write: async () => {
+        expect(((await send('DELETE', '/api/trash')) as { deleted: number }).deleted).toBeGreaterThan(0);
       },
     },
     // As the Settings page sends it: multipart, with the "Count visits" switch.

@@ -153,6 +153,7 @@ describe('upload names', () => {
       for (const candidate of ['evil.jpg', '..\\..\\evil.jpg'])
         expect(fs.existsSync(path.join(server.dataDir, '..', candidate))).toBe(false);
       await api(server, 'DELETE', `/api/media/${item.id}`, { cookie });
+      await api(server, 'DELETE', `/api/trash/media/${item.id}`, { cookie });
     },
   );
 });

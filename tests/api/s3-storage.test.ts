@@ -96,11 +96,12 @@ describe('images in an S3 bucket', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('removes a deleted project’s objects from the bucket', async () => {
+  it('removes the objects of a project deleted from the Trash from the bucket', async () => {
     const project = await createBucketProject();
     const files = filesOf(project);
     expect(await storedFiles(first)).toEqual(expect.arrayContaining(files));
     expect((await api(second, 'DELETE', `/api/projects/${project.id}`, { cookie })).status).toBe(200);
+    expect((await api(second, 'DELETE', `/api/trash/project/${project.id}`, { cookie })).status).toBe(200);
     const left = await storedFiles(first);
     for (const name of files) expect(left).not.toContain(name);
     expect((await fetch(`${first.url}/uploads/${project.image}`)).status).toBe(404);

@@ -138,11 +138,12 @@ describe('/uploads from memory', () => {
     expect(part.body.equals(whole.body.subarray(0, 10))).toBe(true);
   });
 
-  it('answers 404 right after the image is deleted', async () => {
+  it('answers 404 right after the image is deleted forever', async () => {
     const { project, name } = await projectImage();
     expect((await request(name)).status).toBe(200);
     expect((await request(name)).status).toBe(200);
     expect((await api(server, 'DELETE', `/api/projects/${project.id}`, { cookie })).status).toBe(200);
+    expect((await api(server, 'DELETE', `/api/trash/project/${project.id}`, { cookie })).status).toBe(200);
     expect((await request(name)).status).toBe(404);
     expect((await request(project.image)).status).toBe(404);
   });

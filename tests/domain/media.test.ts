@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deleteLibraryMedia, listLibraryMedia, uploadLibraryMedia } from '../../server/services/media/media';
+import {
+  deleteLibraryMedia,
+  listLibraryMedia,
+  removeUnreferencedImageFiles,
+  uploadLibraryMedia,
+} from '../../server/services/media/media';
+import { deleteFromTrash } from '../../server/services/trash/trash';
 import { contextPerTest } from '../support/domain-context';
 import { addLibraryImage, imageFile } from '../support/domain-factories';
 import { makeImage } from '../support/images';
@@ -19,13 +25,19 @@ describe('the media library', () => {
     expect(await listLibraryMedia(site.ctx)).toEqual(expect.arrayContaining(uploaded));
   });
 
-  it('deletes an item and its files', async () => {
+  it('moves a deleted item to the Trash, out of the library, and its files go when it is deleted forever', async () => {
     const item = await addLibraryImage(site.ctx, await imageFile('x.jpg', 500, 500));
     const stored = async () => (await site.ctx.storage.list()).map((entry) => entry.name);
     expect(await stored()).toContain(item.url);
     await deleteLibraryMedia(site.ctx, item.id);
-    expect(await stored()).not.toContain(item.url);
     expect(await listLibraryMedia(site.ctx)).toEqual([]);
+    expect(await stored()).toContain(item.url);
+    // The start-up sweep keeps what the Trash holds.
+    expect(await removeUnreferencedImageFiles(site.ctx.db, site.ctx.storage, new Date(Date.now() + 86_400_000))).toBe(
+      0,
+    );
     await expect(deleteLibraryMedia(site.ctx, item.id)).rejects.toMatchObject({ status: 404 });
+    await deleteFromTrash(site.ctx, 'media', item.id);
+    expect(await stored()).not.toContain(item.url);
   });
 });

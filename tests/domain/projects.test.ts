@@ -11,6 +11,7 @@ import {
   setProjectCover,
   updateProject,
 } from '../../server/services/content/projects';
+import { deleteFromTrash } from '../../server/services/trash/trash';
 import { contextPerTest } from '../support/domain-context';
 import { addProject, imageFile, imageFiles } from '../support/domain-factories';
 import { PROJECT_DEFAULTS } from '../support/factories';
@@ -148,7 +149,7 @@ describe('changing a project', () => {
     expect(await getProject(site.ctx, project.id, { includeDrafts: true })).toEqual(project);
   });
 
-  it('deletes a project with its files', async () => {
+  it('moves a deleted project to the Trash with its files, which go when it is deleted forever', async () => {
     const project = await addProject(site.ctx, {}, 2);
     const files = project.imageDetails.flatMap((image) => [
       image.path,
@@ -157,7 +158,9 @@ describe('changing a project', () => {
     for (const file of files) expect(await stored(file)).toBe(true);
     await deleteProject(site.ctx, project.id);
     expect(await getProject(site.ctx, project.id, { includeDrafts: true })).toBeNull();
-    for (const file of files) expect(await stored(file)).toBe(false);
+    for (const file of files) expect(await stored(file)).toBe(true);
     await expect(deleteProject(site.ctx, project.id)).rejects.toMatchObject({ status: 404 });
+    await deleteFromTrash(site.ctx, 'project', project.id);
+    for (const file of files) expect(await stored(file)).toBe(false);
   });
 });

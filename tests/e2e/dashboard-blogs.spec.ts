@@ -309,14 +309,14 @@ test.describe('dashboard blogs', () => {
 
     await page.route(BLOGS_API, (route) => route.abort());
     await row.getByRole('button', { name: `Delete ${title}` }).click();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Move to Trash' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Error deleting blog post' })).toBeVisible();
     await expect(row).toBeVisible();
     await page.unroute(BLOGS_API);
 
     await row.getByRole('button', { name: `Delete ${title}` }).click();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByRole('status')).toContainText(`Deleted “${title}”.`);
+    await confirm.getByRole('button', { name: 'Move to Trash' }).click();
+    await expect(page.getByRole('status')).toContainText(`“${title}” moved to the Trash.`);
     await expect(row).toHaveCount(0);
     expect((await page.request.get(`/api/blogs/${blog.id}`)).status()).toBe(404);
   });

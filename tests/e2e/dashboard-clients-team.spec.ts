@@ -25,7 +25,7 @@ async function deleteThroughDialog(page: Page, noun: 'client' | 'team member', n
     .click();
   await page
     .getByRole('dialog', { name: `Delete ${noun}` })
-    .getByRole('button', { name: 'Delete' })
+    .getByRole('button', { name: 'Move to Trash' })
     .click();
 }
 
@@ -197,7 +197,7 @@ test.describe('dashboard clients and team', () => {
 
     await gotoHydrated(page, '/dashboard/clients');
     await deleteThroughDialog(page, 'client', name);
-    await expect(page.getByRole('status')).toContainText(`Client "${name}" deleted.`);
+    await expect(page.getByRole('status')).toContainText(`Client “${name}” moved to the Trash.`);
     await expect(card(page, name)).toHaveCount(0);
   });
 
@@ -266,7 +266,7 @@ test.describe('dashboard clients and team', () => {
 
     await gotoHydrated(page, '/dashboard/team');
     await deleteThroughDialog(page, 'team member', name);
-    await expect(page.getByRole('status')).toContainText(`Team member "${name}" deleted.`);
+    await expect(page.getByRole('status')).toContainText(`Team member “${name}” moved to the Trash.`);
     await expect(card(page, name)).toHaveCount(0);
   });
 

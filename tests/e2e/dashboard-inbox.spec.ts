@@ -130,7 +130,7 @@ test('pages, searches, marks spam and deletes many after a confirmation, from th
   }
   await page.getByRole('button', { name: 'Delete selected (3)' }).click();
   const confirm = page.getByRole('group', { name: 'Confirm deleting the selected messages' });
-  await expect(confirm).toContainText('Delete 3 messages?');
+  await expect(confirm).toContainText('Move 3 messages to the Trash?');
   await expect(confirm.getByRole('button', { name: 'Yes, delete 3' })).toBeFocused();
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Cancel' }).click();

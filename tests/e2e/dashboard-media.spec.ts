@@ -217,8 +217,8 @@ test.describe('dashboard media manager', () => {
     await expect(thumbnail).toBeVisible();
 
     await page.getByRole('button', { name: `Delete ${item.name}` }).click();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `"${item.name}" deleted.` })).toBeVisible();
+    await confirm.getByRole('button', { name: 'Move to Trash' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `“${item.name}” moved to the Trash.` })).toBeVisible();
     await expect(thumbnail).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Library' })).toBeFocused();
     expect((await libraryItems(page)).some((stored) => stored.id === item.id)).toBe(false);

@@ -279,7 +279,7 @@ test.describe('dashboard projects', () => {
     expect((await readProject(page, project.id)).featured).toBe(false);
   });
 
-  test('delete asks first: Cancel keeps the project, Delete removes it', async ({ page, admin }, testInfo) => {
+  test('delete asks first: Cancel keeps the project, Move to Trash removes it', async ({ page, admin }, testInfo) => {
     const title = uniqueName(testInfo, 'Trongsa Annex');
     await signInQuickly(page);
     const project = await createProject(admin, { title }, 2);
@@ -291,8 +291,8 @@ test.describe('dashboard projects', () => {
     await expect(confirm).toBeHidden();
     await expect(card(page, title)).toBeVisible();
     await card(page, title).getByRole('button', { name: 'Delete' }).click();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Project "${title}" deleted.` })).toBeVisible();
+    await confirm.getByRole('button', { name: 'Move to Trash' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `“${title}” moved to the Trash.` })).toBeVisible();
     await expect(card(page, title)).toHaveCount(0);
     expect((await page.request.get(`/api/projects/${project.id}`)).status()).toBe(404);
   });
@@ -352,7 +352,7 @@ test.describe('dashboard projects', () => {
       await page.keyboard.press('Escape');
 
       await card(page, title).getByRole('button', { name: 'Delete' }).click();
-      await page.getByRole('dialog', { name: 'Delete project' }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete project' }).getByRole('button', { name: 'Move to Trash' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Error deleting project: Disk full' })).toBeVisible();
       await expect(card(page, title)).toBeVisible();
     });

@@ -92,11 +92,23 @@ async function beSignedIn(page: Page): Promise<void> {
   if (!session.data) await signInQuickly(page);
 }
 
+/** The Trash's kind of each list's rows (decision 036): a deleted row goes there, and is deleted forever from it. */
+const TRASH_KIND_OF_LIST: Record<string, string> = {
+  projects: 'project',
+  blogs: 'blog',
+  clients: 'client',
+  'team-members': 'team-member',
+  media: 'media',
+};
+
 async function deleteAll(page: Page, paths: string[]): Promise<void> {
   const admin = adminThrough(page.request, ORIGIN);
   for (const path of paths) {
     const status = await admin.delete(path);
     if (status !== 200 && status !== 404) throw new Error(`clean-up: DELETE ${path} answered ${status}`);
+    const [, , list, id] = path.split('/');
+    const kind = TRASH_KIND_OF_LIST[list ?? ''];
+    if (kind) await admin.delete(`/api/trash/${kind}/${id}`);
   }
 }
 

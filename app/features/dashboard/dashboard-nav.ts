@@ -3,7 +3,7 @@ import { DASHBOARD_MESSAGES_PATH } from '../../../core/site-structure';
 /**
  * The sidebar's links. The first group is SPEC section 2's sidebar; the
  * second holds the dashboard routes the specification's list leaves out and
- * our own additions (Messages, Site texts, Settings, Backups, Account).
+ * our own additions (Messages, Site texts, Settings, Backups, Trash, Account).
  */
 export interface DashboardLink {
   to: string;
@@ -28,5 +28,6 @@ export const DASHBOARD_MORE_LINKS: DashboardLink[] = [
   { to: '/dashboard/site-texts', label: 'Site texts' },
   { to: '/dashboard/settings', label: 'Settings' },
   { to: '/dashboard/backups', label: 'Backups' },
+  { to: '/dashboard/trash', label: 'Trash' },
   { to: '/dashboard/account', label: 'Account' },
 ];

@@ -13,6 +13,7 @@ import * as demoRecords from './0011-demo-records';
 import * as backupStatus from './0012-backup-status';
 import * as spamCeiling from './0013-spam-ceiling';
 import * as manualBackups from './0014-manual-backups';
+import * as trash from './0015-trash';
 import * as manualOrder from './0019-manual-order';
 import * as focalPoint from './0020-focal-point';
 
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0012-backup-status': backupStatus,
   '0013-spam-ceiling': spamCeiling,
   '0014-manual-backups': manualBackups,
+  '0015-trash': trash,
   '0019-manual-order': manualOrder,
   '0020-focal-point': focalPoint,
 };

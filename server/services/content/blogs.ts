@@ -5,18 +5,12 @@ import type { Blog } from '../../../core/types';
 import type { Db } from '../../db/database';
 import type { Selectable } from 'kysely';
 import type { BlogsTable, MediaItemRow } from '../../db/schema';
-import type { ContentTransaction } from '../cache/content-version';
+import { changeContent, type ContentTransaction } from '../cache/content-version';
+import { moveToTrash } from '../trash/move-to-trash';
 import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { notFound, parseInput } from '../errors';
 import { sanitizeBlogHtml, sanitizeStoredBlogHtml } from './html-sanitizer';
-import {
-  deleteMediaRows,
-  deleteWithOwnedImages,
-  findMediaItems,
-  IMAGE_DETAIL_COLUMNS,
-  toImageDetails,
-  writeWithImages,
-} from '../media/media';
+import { deleteMediaRows, findMediaItems, IMAGE_DETAIL_COLUMNS, toImageDetails, writeWithImages } from '../media/media';
 import { ownedImage } from '../media/single-image';
 import { isPublicPost, publicationTime } from './publishing';
 import { publishingNow } from './publishing-clock';
@@ -39,7 +33,7 @@ const BLOG_COLUMNS = [
   'publishedAt',
 ] as const;
 
-type BlogRow = Selectable<BlogsTable>;
+type BlogRow = Omit<Selectable<BlogsTable>, 'deletedAt'>;
 
 async function assemble(db: Db, rows: BlogRow[]): Promise<Blog[]> {
   if (rows.length === 0) return [];
@@ -95,7 +89,7 @@ async function assemble(db: Db, rows: BlogRow[]): Promise<Blog[]> {
 
 /** Posts visitors see (published, their time come) unless `includeDrafts` (the administrator's view); newest first. */
 export async function listBlogs(ctx: ServiceContext, options: { includeDrafts?: boolean } = {}): Promise<Blog[]> {
-  let query = ctx.db.selectFrom('blogs').select(BLOG_COLUMNS);
+  let query = ctx.db.selectFrom('blogs').select(BLOG_COLUMNS).where('deletedAt', 'is', null);
   if (!options.includeDrafts) {
     query = query.where('status', '=', 'published').where('publishedAt', '<=', publishingNow());
   }
@@ -104,7 +98,12 @@ export async function listBlogs(ctx: ServiceContext, options: { includeDrafts?: 
 }
 
 async function findBlog(db: Db, id: number): Promise<Blog | null> {
-  const row = await db.selectFrom('blogs').select(BLOG_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('blogs')
+    .select(BLOG_COLUMNS)
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
   if (!row) return null;
   const [blog] = await assemble(db, [row]);
   return blog ?? null;
@@ -230,7 +229,9 @@ export async function deleteBlogRow(
   return blog ? [...gallery.map((row) => row.mediaId), ...ownedImage(blog.imageMediaId)] : null;
 }
 
+/** Moves a post to the Trash, with its images (DELETE /api/blogs/{id}). */
 export async function deleteBlog(ctx: ServiceContext, id: number): Promise<void> {
-  await requireBlog(ctx.db, id);
-  await deleteWithOwnedImages(ctx, async (trx) => (await deleteBlogRow(trx, id)) ?? []);
+  await changeContent(ctx.db, async (trx) => {
+    if ((await moveToTrash(trx, 'blogs', [id])) === 0) throw notFound(MESSAGES.blogNotFound);
+  });
 }

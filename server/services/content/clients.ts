@@ -3,10 +3,11 @@ import { MESSAGES } from '../../../core/messages';
 import { clientCreateSchema, clientUpdateSchema } from '../../../core/schemas/client.schema';
 import type { Client } from '../../../core/types';
 import type { Db } from '../../db/database';
-import type { ContentTransaction } from '../cache/content-version';
+import { changeContent, type ContentTransaction } from '../cache/content-version';
+import { moveToTrash } from '../trash/move-to-trash';
 import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { notFound, parseInput } from '../errors';
-import { deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from '../media/media';
+import { findMediaItems, toImageDetails, writeWithImages } from '../media/media';
 import { deleteSingleImageOwner, releaseReplacedImage } from '../media/single-image';
 import { CLIENTS_ORDER, keyAtEnd } from './manual-order';
 
@@ -33,7 +34,7 @@ async function selectClients(
   db: Db,
   { id, includeInactive = false, newestFirst = false }: ClientFilter,
 ): Promise<Client[]> {
-  let query = db.selectFrom('clients').select(CLIENT_COLUMNS);
+  let query = db.selectFrom('clients').select(CLIENT_COLUMNS).where('deletedAt', 'is', null);
   if (id !== undefined) query = query.where('id', '=', id);
   if (!includeInactive) query = query.where('status', '=', PUBLIC_CLIENT_STATUS);
   query = newestFirst
@@ -127,7 +128,9 @@ export function deleteClientRow(trx: ContentTransaction, id: number, unchangedSi
   return deleteSingleImageOwner(trx, { table: 'clients', image: 'logoMediaId' }, id, unchangedSince);
 }
 
+/** Moves a client to the Trash, with its logo (DELETE /api/clients/{id}). */
 export async function deleteClient(ctx: ServiceContext, id: number): Promise<void> {
-  await requireClient(ctx.db, id);
-  await deleteWithOwnedImages(ctx, async (trx) => (await deleteClientRow(trx, id)) ?? []);
+  await changeContent(ctx.db, async (trx) => {
+    if ((await moveToTrash(trx, 'clients', [id])) === 0) throw notFound(MESSAGES.clientNotFound);
+  });
 }

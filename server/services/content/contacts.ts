@@ -23,6 +23,7 @@ import { AppError, notFound, parseInput } from '../errors';
 import { queueContactNotification, queueFloodSummary } from '../mail/contact-email-queue';
 import { classifySmtpDetail } from '../mail/smtp-failure';
 import { lockCounter, takeRateLimit } from '../limits/rate-limit';
+import { moveToTrash } from '../trash/move-to-trash';
 import { countSpamNotKept, spamCeilingReached } from './spam';
 
 /**
@@ -100,7 +101,7 @@ export async function createContactMessage(
   ctx.notifier?.wake();
 }
 
-/** The messages kept in Spam as a flood's between `from` and `to` (a summary's hour), deleted ones left out. */
+/** The messages kept in Spam as a flood's between `from` and `to` (a summary's hour), deleted and trashed ones left out. */
 export async function countFloodMessages(db: Db, from: string, to: string): Promise<number> {
   const row = await db
     .selectFrom('contacts')
@@ -108,6 +109,7 @@ export async function countFloodMessages(db: Db, from: string, to: string): Prom
     .where('spamReason', '=', 'flood' satisfies SpamReason)
     .where('createdAt', '>=', from)
     .where('createdAt', '<', to)
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -135,6 +137,7 @@ function selectContactRows(db: Db) {
       'outbox.sentAt as notificationSentAt',
       'outbox.lastError as notificationLastError',
     ])
+    .where('contacts.deletedAt', 'is', null)
     .orderBy('contacts.createdAt', 'desc')
     .orderBy('contacts.id', 'desc');
 }
@@ -200,6 +203,7 @@ export async function listContactMessagePage(ctx: ServiceContext, input: unknown
   const counted = await ctx.db
     .selectFrom('contacts')
     .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('contacts.deletedAt', 'is', null)
     .where(filter)
     .executeTakeFirst();
   const total = Number(counted?.count ?? 0);
@@ -226,6 +230,7 @@ export async function updateContactMessage(ctx: ServiceContext, id: number, inpu
     .updateTable('contacts')
     .set({ status, updatedAt: nowIso() })
     .where('id', '=', id)
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw notFound(MESSAGES.contactNotFound);
   return readContactMessage(ctx.db, id);
@@ -254,21 +259,15 @@ export async function sendContactNotificationNow(ctx: NotifyingContext, id: numb
   return readContactMessage(ctx.db, id);
 }
 
+/** Moves a message to the Trash. Messages are not public content: no content change. */
 export async function deleteContactMessage(ctx: ServiceContext, id: number): Promise<void> {
-  const result = await ctx.db.deleteFrom('contacts').where('id', '=', id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound(MESSAGES.contactNotFound);
+  if ((await moveToTrash(ctx.db, 'contacts', [id])) === 0) throw notFound(MESSAGES.contactNotFound);
 }
 
-/** Deletes the messages named, in one transaction; ids already gone are skipped. Returns how many went. */
+/** Moves the messages named to the Trash, in one statement; ids gone or trashed already are skipped. Returns how many went. */
 export async function deleteContactMessages(ctx: ServiceContext, input: unknown): Promise<number> {
   const { ids } = parseInput(contactIdsSchema, input);
-  return ctx.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .deleteFrom('contacts')
-      .where('id', 'in', [...new Set(ids)])
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
+  return moveToTrash(ctx.db, 'contacts', [...new Set(ids)]);
 }
 
 export async function countNewContactMessages(ctx: ServiceContext): Promise<number> {
@@ -276,6 +275,7 @@ export async function countNewContactMessages(ctx: ServiceContext): Promise<numb
     .selectFrom('contacts')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('status', '=', 'new')
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

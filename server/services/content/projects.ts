@@ -21,12 +21,12 @@ import { toStoredImagePath } from '../media/image-refs';
 import { deleteImageFiles } from '../media/images';
 import {
   deleteMediaRows,
-  deleteWithOwnedImages,
   findMediaItems,
   IMAGE_DETAIL_COLUMNS,
   toImageDetails,
   writeWithImages,
 } from '../media/media';
+import { moveToTrash } from '../trash/move-to-trash';
 import { keyAtEnd, moveInOrder, PROJECTS_ORDER, projectImagesOrder, writeOrder } from './manual-order';
 import { isPublic, publicationTime } from './publishing';
 import { keyBetween } from './sort-key';
@@ -136,9 +136,9 @@ export interface ProjectVisibility {
   includeDrafts?: boolean;
 }
 
-/** The one rule of which projects visitors see, for every public query of projects. */
+/** The one rule of which projects visitors see, for every public query of projects: published, not in the Trash. */
 function isPublicProject(eb: ExpressionBuilder<Database, 'projects'>) {
-  return eb('publishedAt', '<=', publishingNow());
+  return eb.and([eb('publishedAt', '<=', publishingNow()), eb('deletedAt', 'is', null)]);
 }
 
 /** In the owner's order (decision 041), or newest first; filters match exactly (SPEC section 5). */
@@ -147,7 +147,7 @@ export async function listProjects(
   filters: ProjectFilters = {},
   visibility: ProjectVisibility = {},
 ): Promise<Project[]> {
-  let query = ctx.db.selectFrom('projects').select(PROJECT_COLUMNS);
+  let query = ctx.db.selectFrom('projects').select(PROJECT_COLUMNS).where('deletedAt', 'is', null);
   if (!visibility.includeDrafts) query = query.where(isPublicProject);
   if (filters.featured !== undefined) query = query.where('featured', '=', filters.featured ? 1 : 0);
   if (filters.showInRecent !== undefined) query = query.where('showInRecent', '=', filters.showInRecent ? 1 : 0);
@@ -164,7 +164,12 @@ export async function listProjects(
 }
 
 async function findProject(db: Db, id: number): Promise<Project | null> {
-  const row = await db.selectFrom('projects').select(PROJECT_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('projects')
+    .select(PROJECT_COLUMNS)
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
   if (!row) return null;
   const images = await loadProjectImages(db, [id]);
   return toProject(row, images.get(id) ?? []);
@@ -367,9 +372,11 @@ export async function deleteProjectRow(
   return Number(numDeletedRows) === 1 ? mediaIds : null;
 }
 
+/** Moves a project to the Trash, with its images, flags and place (DELETE /api/projects/{id}). */
 export async function deleteProject(ctx: ServiceContext, id: number): Promise<void> {
-  await requireProject(ctx.db, id);
-  await deleteWithOwnedImages(ctx, async (trx) => (await deleteProjectRow(trx, id)) ?? []);
+  await changeContent(ctx.db, async (trx) => {
+    if ((await moveToTrash(trx, 'projects', [id])) === 0) throw notFound(MESSAGES.projectNotFound);
+  });
 }
 
 async function findProjectImage(db: Db, projectId: number, imageUrl: string) {

@@ -35,12 +35,14 @@ export async function nextScheduledPublication(db: Db): Promise<string | null> {
       .selectFrom('projects')
       .select((eb) => eb.fn.min('publishedAt').as('next'))
       .where('publishedAt', '>', now)
+      .where('deletedAt', 'is', null)
       .executeTakeFirst(),
     db
       .selectFrom('blogs')
       .select((eb) => eb.fn.min('publishedAt').as('next'))
       .where('status', '=', 'published')
       .where('publishedAt', '>', now)
+      .where('deletedAt', 'is', null)
       .executeTakeFirst(),
   ]);
   const times = [project?.next, blog?.next].filter((time): time is string => typeof time === 'string');

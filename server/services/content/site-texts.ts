@@ -52,11 +52,14 @@ export async function updateSiteTexts(ctx: ServiceContext, input: unknown): Prom
   const fields = parseInput(siteTextsUpdateSchema, input);
   return changeContent(ctx.db, async (trx) => {
     const merged = parseInput(siteTextsSchema, { ...(await selectSiteTexts(trx)), ...fields });
-    if (merged.founderMemberId !== null) {
+    // Checked when sent: a founder moved to the Trash stays chosen (the page shows the first member meanwhile), so a
+    // restore brings the card back as it was, and saving other texts meanwhile is not refused for it.
+    if (fields.founderMemberId !== undefined && merged.founderMemberId !== null) {
       const member = await trx
         .selectFrom('teamMembers')
         .select('id')
         .where('id', '=', merged.founderMemberId)
+        .where('deletedAt', 'is', null)
         .executeTakeFirst();
       if (!member) throw new AppError(400, MESSAGES.founderNotInTeam, { founderMemberId: MESSAGES.founderNotInTeam });
     }

@@ -10,7 +10,10 @@ export function yearsOfExperience(zone: string, now = new Date()): number {
 }
 
 function countRows(ctx: ServiceContext, table: 'projects' | 'clients' | 'teamMembers', clientStatus?: string) {
-  let query = ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count'));
+  let query = ctx.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('deletedAt', 'is', null);
   if (clientStatus !== undefined) query = query.where('status', '=', clientStatus);
   return query.executeTakeFirstOrThrow().then((row) => Number(row.count));
 }
@@ -38,6 +41,7 @@ export async function getDashboardStats(ctx: ServiceContext): Promise<DashboardS
   const blogCounts = await ctx.db
     .selectFrom('blogs')
     .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('deletedAt', 'is', null)
     .groupBy('status')
     .execute();
   const blogsWith = (status: string) => Number(blogCounts.find((row) => row.status === status)?.count ?? 0);

@@ -2,10 +2,11 @@ import { MESSAGES } from '../../../core/messages';
 import { teamMemberCreateSchema, teamMemberUpdateSchema } from '../../../core/schemas/team-member.schema';
 import type { TeamMember } from '../../../core/types';
 import type { Db } from '../../db/database';
-import type { ContentTransaction } from '../cache/content-version';
+import { changeContent, type ContentTransaction } from '../cache/content-version';
+import { moveToTrash } from '../trash/move-to-trash';
 import { nowIso, type ServiceContext, type UploadedFile } from '../context';
 import { notFound, parseInput } from '../errors';
-import { deleteWithOwnedImages, findMediaItems, toImageDetails, writeWithImages } from '../media/media';
+import { findMediaItems, toImageDetails, writeWithImages } from '../media/media';
 import { deleteSingleImageOwner, releaseReplacedImage } from '../media/single-image';
 import { keyAtEnd, TEAM_ORDER } from './manual-order';
 
@@ -13,7 +14,7 @@ const TEAM_COLUMNS = ['id', 'name', 'title', 'position', 'imageMediaId'] as cons
 
 /** In the owner's order (decision 041); a new member joins the end, so the founder, added first, leads the grid. */
 async function selectTeamMembers(db: Db, id?: number): Promise<TeamMember[]> {
-  let query = db.selectFrom('teamMembers').select(TEAM_COLUMNS);
+  let query = db.selectFrom('teamMembers').select(TEAM_COLUMNS).where('deletedAt', 'is', null);
   if (id !== undefined) query = query.where('id', '=', id);
   const rows = await query.orderBy('sortKey').orderBy('id').execute();
   const images = await findMediaItems(
@@ -97,7 +98,9 @@ export function deleteTeamMemberRow(trx: ContentTransaction, id: number, unchang
   return deleteSingleImageOwner(trx, { table: 'teamMembers', image: 'imageMediaId' }, id, unchangedSince);
 }
 
+/** Moves a team member to the Trash, with the portrait (DELETE /api/team-members/{id}). */
 export async function deleteTeamMember(ctx: ServiceContext, id: number): Promise<void> {
-  await requireTeamMember(ctx.db, id);
-  await deleteWithOwnedImages(ctx, async (trx) => (await deleteTeamMemberRow(trx, id)) ?? []);
+  await changeContent(ctx.db, async (trx) => {
+    if ((await moveToTrash(trx, 'teamMembers', [id])) === 0) throw notFound(MESSAGES.teamMemberNotFound);
+  });
 }

@@ -42,7 +42,7 @@ export function startNotificationSender(ctx: ServiceContext, notifications: Noti
   const transport = createSmtpTransport(notifications);
   let stopped = false;
 
-  /** The e-mail a claimed row stands for, or null when its message was deleted since (its row went with it). */
+  /** The e-mail a claimed row stands for, or null when its message was deleted or moved to the Trash since. */
   async function compose(claim: ClaimedNotification): Promise<SendMailOptions | null> {
     const { brandName } = await getSiteSettings(ctx);
     const site = { brandName, siteUrl: ctx.config.siteUrl, timeZone: ctx.config.siteTimeZone };
@@ -56,6 +56,7 @@ export function startNotificationSender(ctx: ServiceContext, notifications: Noti
       .selectFrom('contacts')
       .select(['name', 'email', 'phone', 'message', 'createdAt'])
       .where('id', '=', claim.contactId)
+      .where('deletedAt', 'is', null)
       .executeTakeFirst();
     return contact ? composeContactEmail(contact, site, notifications) : null;
   }

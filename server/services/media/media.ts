@@ -7,6 +7,7 @@ import { changeContent, type ContentTransaction } from '../cache/content-version
 import { type ServiceContext, type UploadedFile } from '../context';
 import type { MediaStorage } from '../../storage/media-storage';
 import { AppError, notFound } from '../errors';
+import { moveToTrash } from '../trash/move-to-trash';
 import { deleteImageFiles, isStoredImageName, parseVariants, processImages } from './images';
 
 /**
@@ -128,6 +129,7 @@ export async function listLibraryMedia(ctx: ServiceContext): Promise<MediaItem[]
     .selectFrom('mediaItems')
     .select(MEDIA_COLUMNS)
     .where('purpose', '=', 'library')
+    .where('deletedAt', 'is', null)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -146,16 +148,21 @@ export async function uploadLibraryMedia(ctx: ServiceContext, files: UploadedFil
   });
 }
 
+/**
+ * Moves a library image to the Trash (DELETE /api/media/{id}): the library stops offering it, its files stay, so
+ * whatever links to them keeps working until it is deleted for good. Only library images: an entity's own images
+ * go and come back with it.
+ */
 export async function deleteLibraryMedia(ctx: ServiceContext, id: number): Promise<void> {
-  const row = await ctx.db
-    .selectFrom('mediaItems')
-    .select(MEDIA_COLUMNS)
-    .where('id', '=', id)
-    .where('purpose', '=', 'library')
-    .executeTakeFirst();
-  if (!row) throw notFound(MESSAGES.mediaNotFound);
-  await changeContent(ctx.db, (trx) => deleteMediaRows(trx, [row.id]));
-  await deleteImageFiles(ctx.storage, [row]);
+  await changeContent(ctx.db, async (trx) => {
+    const library = await trx
+      .selectFrom('mediaItems')
+      .select('id')
+      .where('id', '=', id)
+      .where('purpose', '=', 'library')
+      .executeTakeFirst();
+    if (!library || (await moveToTrash(trx, 'mediaItems', [id])) === 0) throw notFound(MESSAGES.mediaNotFound);
+  });
 }
 
 /**
@@ -177,7 +184,8 @@ export async function deleteWithOwnedImages(
 }
 
 /**
- * Removes image files no media row points at, and answers how many. A crash
+ * Removes image files no media row points at, and answers how many. The rows of what is in the Trash, and of the
+ * images its projects, posts, clients and members own, are still there: their files stay. A crash
  * can leave them in two places only: after an upload's files were stored but
  * before its row committed, and after a row was deleted but before its files
  * were. Only files with the pipeline's own names (`isStoredImageName`) directly

@@ -47,6 +47,7 @@ export async function countMessagesByDay(
     .selectFrom('contacts')
     .select('createdAt')
     .where('status', '!=', 'spam')
+    .where('deletedAt', 'is', null)
     .where('createdAt', '>=', new Date(siteDayStart(from, zone)).toISOString())
     .where('createdAt', '<', new Date(siteDayStart(addDays(to, 1), zone)).toISOString())
     .execute();

@@ -80,7 +80,7 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
       },
     });
     // On a failure the post stays: nothing is removed from the list until the server has removed it.
-    if (result.ok) showSuccess(`Deleted “${blog.title}”.`);
+    if (result.ok) showSuccess(MESSAGES.movedToTrash(blog.title));
     else showError(withDetail(MESSAGES.errorDeletingBlog, result));
     setConfirming(null);
   }
@@ -158,10 +158,10 @@ export function BlogsManager({ blogs }: { blogs: Blog[] }) {
           title={confirming.kind === 'delete' ? 'Delete post' : 'Discard local copy'}
           message={
             confirming.kind === 'delete'
-              ? `Delete “${confirming.blog.title}”? This cannot be undone.`
+              ? MESSAGES.moveToTrashQuestion(confirming.blog.title)
               : `Discard “${confirming.title || 'Untitled post'}”? It is not on the server, so it will be gone.`
           }
-          confirmLabel={confirming.kind === 'delete' ? 'Delete' : 'Discard'}
+          confirmLabel={confirming.kind === 'delete' ? MESSAGES.moveToTrash : 'Discard'}
           busy={busy}
           onConfirm={confirm}
           onCancel={() => setConfirming(null)}

@@ -97,7 +97,7 @@ export function MediaLibrary({ items, report }: { items: MediaItem[]; report: No
   async function remove(item: MediaItem) {
     const result = await submit({ send: () => dashboardRequest('DELETE', `/api/media/${item.id}`) });
     if (result.ok) {
-      report.showSuccess(`"${item.name}" deleted.`);
+      report.showSuccess(MESSAGES.movedToTrash(item.name));
       justDeleted.current = true;
     } else report.showError(withDetail(MESSAGES.errorDeletingMedia, result));
     setDeleting(null);
@@ -137,7 +137,8 @@ export function MediaLibrary({ items, report }: { items: MediaItem[]; report: No
       {deleting && (
         <ConfirmDialog
           title="Delete image"
-          message={`Delete "${deleting.name}" from the library? Pages that use its URL will show a placeholder instead.`}
+          message={`${MESSAGES.moveToTrashQuestion(deleting.name)} Pages that use its URL keep showing it until it is deleted forever.`}
+          confirmLabel={MESSAGES.moveToTrash}
           busy={busy}
           onConfirm={() => remove(deleting)}
           onCancel={() => setDeleting(null)}

@@ -16,7 +16,7 @@ interface BulkDeleteProps {
 function ConfirmBulkDelete({ count, children }: { count: number; children: ReactNode }) {
   return (
     <div className="message__confirm" role="group" aria-label="Confirm deleting the selected messages">
-      <span>{`Delete ${count} ${count === 1 ? 'message' : 'messages'}?`}</span>
+      <span>{`Move ${count} ${count === 1 ? 'message' : 'messages'} to the Trash?`}</span>
       {children}
     </div>
   );

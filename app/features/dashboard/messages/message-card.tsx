@@ -100,7 +100,7 @@ export function MessageCard({ message, selected, onSelect, onOutcome, notificati
             aria-label="Confirm delete"
             onSubmit={(event) => void write(() => deleteMessage(message.id), 1)(event)}
           >
-            <span>Delete this message?</span>
+            <span>Move this message to the Trash?</span>
             <button type="submit" className="button" disabled={busy}>
               Yes, delete
             </button>

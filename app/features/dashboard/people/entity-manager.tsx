@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../../../core/messages';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../ui/modal';
 import { IMAGE_SIZES } from '../../../ui/image-sizes';
@@ -131,7 +132,8 @@ export function EntityManager<T extends { id: number; name: string }>({
       {deleting && (
         <ConfirmDialog
           title={`Delete ${kind.noun}`}
-          message={`Delete "${deleting.name}"? This cannot be undone.`}
+          message={MESSAGES.moveToTrashQuestion(deleting.name)}
+          confirmLabel={MESSAGES.moveToTrash}
           busy={actions.removing}
           onConfirm={() => void confirmDelete(deleting)}
           onCancel={() => setDeleting(null)}

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../../../core/messages';
 import type { RequestOptions } from '../../../lib/api-client';
 import { dashboardRequest, withDetail } from '../dashboard-api';
 import { scaleImageForUpload } from '../image-scaling';
@@ -37,7 +38,7 @@ export function useEntityActions<T extends { id: number; name: string }>(kind: E
 
   async function remove(item: T) {
     const result = await submit({ send: () => dashboardRequest('DELETE', `${kind.apiPath}/${item.id}`) });
-    if (result.ok) notices.showSuccess(`${noun} "${item.name}" deleted.`);
+    if (result.ok) notices.showSuccess(`${noun} ${MESSAGES.movedToTrash(item.name)}`);
     else notices.showError(withDetail(kind.deleteError, result));
   }
 

@@ -62,7 +62,7 @@ export function ProjectsManager({ projects }: { projects: Project[] }) {
     const result = await submit({ send: () => dashboardRequest('DELETE', `/api/projects/${project.id}`) });
     close();
     if (!result.ok) return notice.showError(withDetail(MESSAGES.errorDeletingProject, result));
-    notice.showSuccess(`Project "${project.title}" deleted.`);
+    notice.showSuccess(MESSAGES.movedToTrash(project.title));
     // Its Delete button, where focus came back to, is gone with it.
     heading.current?.focus();
   }
@@ -151,7 +151,8 @@ export function ProjectsManager({ projects }: { projects: Project[] }) {
       {dialog?.kind === 'delete' && chosen && (
         <ConfirmDialog
           title="Delete project"
-          message={`Delete "${chosen.title}" and all its images? This cannot be undone.`}
+          message={MESSAGES.moveToTrashQuestion(chosen.title)}
+          confirmLabel={MESSAGES.moveToTrash}
           busy={deleting}
           onConfirm={() => void deleteProject(chosen)}
           onCancel={close}
