@@ -449,13 +449,16 @@ describe('every write, and the next public read', () => {
       },
     },
     'DELETE /api/contacts/:id': {
-      notContent: 'a contact message deleted',
+      notContent: 'a contact message moved to the Trash',
       write: async () => {
         await send('DELETE', `/api/contacts/${(await contactIds())[0]}`);
       },
     },
+    'POST /api/contacts/:id/notification': {
+      notContent: 'a message’s e-mail queued in the outbox (Send it now): its own test is contact-notifications',
+    },
     'POST /api/contacts/bulk-delete': {
-      notContent: 'contact messages deleted',
+      notContent: 'contact messages moved to the Trash',
       write: async () => {
         await send('POST', '/api/contacts/bulk-delete', { ids: await contactIds() });
       },
@@ -504,6 +507,14 @@ describe('every write, and the next public read', () => {
         const answer = (await send('POST', '/api/backups')) as BackupResult;
         expect(answer.made).toBe(true);
       },
+    },
+    'POST /api/backups/:name/restore': {
+      notContent:
+        'a restore (restore-from-dashboard.test.ts): every process stops and starts again on the restored data, so ' +
+        'no kept page outlives it',
+    },
+    'POST /api/backups/restore': {
+      notContent: 'a restore from an uploaded archive, as POST /api/backups/:name/restore',
     },
     'POST /api/test-clock/flush-visits': {
       notContent: 'the tests’ hook (TEST_CLOCK=1) that writes the waiting page views now: visits, no content',

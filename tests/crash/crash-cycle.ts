@@ -176,8 +176,11 @@ async function inspectDisk(dataDir: string, expected: Expectations, decoded: Set
       if (!messages.has(message)) failures.push(`acknowledged contact message missing: "${message}"`);
     }
 
+    // A deletion moves the row to the Trash (decision 036): deleted_at set, the row and its files kept for 30 days.
     const projectIds = new Set(
-      (sqlite.prepare('SELECT id FROM projects').all() as { id: number }[]).map((row) => row.id),
+      (sqlite.prepare('SELECT id FROM projects WHERE deleted_at IS NULL').all() as { id: number }[]).map(
+        (row) => row.id,
+      ),
     );
     const imagesOf = sqlite.prepare(
       'SELECT m.path FROM project_images pi JOIN media_items m ON m.id = pi.media_id WHERE pi.project_id = ?',
@@ -210,9 +213,10 @@ async function inspectDisk(dataDir: string, expected: Expectations, decoded: Set
       width: number;
       height: number;
       variants: string;
+      trashed: number;
     }
     const mediaRows = sqlite
-      .prepare('SELECT id, path, bytes, width, height, variants FROM media_items')
+      .prepare('SELECT id, path, bytes, width, height, variants, deleted_at IS NOT NULL AS trashed FROM media_items')
       .all() as MediaRow[];
     const mediaById = new Map(mediaRows.map((row) => [row.id, row]));
     for (const [id, stored] of expected.media) {
@@ -222,7 +226,9 @@ async function inspectDisk(dataDir: string, expected: Expectations, decoded: Set
       else if (row.path !== stored) failures.push(`media item ${id} points at ${row.path}, acknowledged ${stored}`);
     }
     for (const id of expected.deletedMedia) {
-      if (mediaById.has(id)) failures.push(`media item ${id} still there after its deletion was acknowledged`);
+      if (mediaById.get(id)?.trashed === 0) {
+        failures.push(`media item ${id} still there after its deletion was acknowledged`);
+      }
     }
 
     // Every row's files: there, not empty, and decodable to the last byte.

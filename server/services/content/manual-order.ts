@@ -18,11 +18,28 @@ export interface OrderedList {
   projectId?: number;
   /** The 404 text for an item that is not in the list. */
   missing: string;
+  /** Its rows go to the Trash (decision 036): one there is no longer in the list. */
+  trashable?: true;
 }
 
-export const PROJECTS_ORDER: OrderedList = { table: 'projects', id: 'id', missing: MESSAGES.projectNotFound };
-export const CLIENTS_ORDER: OrderedList = { table: 'clients', id: 'id', missing: MESSAGES.clientNotFound };
-export const TEAM_ORDER: OrderedList = { table: 'teamMembers', id: 'id', missing: MESSAGES.teamMemberNotFound };
+export const PROJECTS_ORDER: OrderedList = {
+  table: 'projects',
+  id: 'id',
+  missing: MESSAGES.projectNotFound,
+  trashable: true,
+};
+export const CLIENTS_ORDER: OrderedList = {
+  table: 'clients',
+  id: 'id',
+  missing: MESSAGES.clientNotFound,
+  trashable: true,
+};
+export const TEAM_ORDER: OrderedList = {
+  table: 'teamMembers',
+  id: 'id',
+  missing: MESSAGES.teamMemberNotFound,
+  trashable: true,
+};
 export const TESTIMONIALS_ORDER: OrderedList = {
   table: 'testimonials',
   id: 'id',
@@ -33,7 +50,9 @@ export function projectImagesOrder(projectId: number): OrderedList {
 }
 
 /** The columns every ordered table has, as one table type: which table is named at run time. */
-type OrderedRows = Kysely<{ ordered: { id: number; mediaId: number; projectId: number; sortKey: string } }>;
+type OrderedRows = Kysely<{
+  ordered: { id: number; mediaId: number; projectId: number; sortKey: string; deletedAt: string | null };
+}>;
 
 function rowsOf(db: Db, list: OrderedList) {
   let query = (db as unknown as OrderedRows).selectFrom(list.table as 'ordered');
@@ -41,10 +60,14 @@ function rowsOf(db: Db, list: OrderedList) {
   return query;
 }
 
-/** The key of one item, or undefined when it is not in the list. */
+/**
+ * The key of one item, or undefined when it is not in the list (or in the Trash). Trashed rows keep their keys, so
+ * a restored item comes back to its place, and may stay between two others: a key between those is still in order.
+ */
 async function keyOf(db: Db, list: OrderedList, id: number): Promise<string | undefined> {
-  const row = await rowsOf(db, list).select('sortKey').where(list.id, '=', id).executeTakeFirst();
-  return row?.sortKey;
+  let query = rowsOf(db, list).select('sortKey').where(list.id, '=', id);
+  if (list.trashable) query = query.where('deletedAt', 'is', null);
+  return (await query.executeTakeFirst())?.sortKey;
 }
 
 /** The key nearest to `key` on one side, leaving out the item being moved; null at the list's end. */
