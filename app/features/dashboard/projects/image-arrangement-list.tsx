@@ -13,6 +13,19 @@ export type ImageMove = (
   neighbours: { after: string | null; before: string | null },
 ) => Promise<boolean>;
 
+/** `arrangement` with `image` moved next to its new neighbour. */
+function placed(
+  arrangement: ArrangedImage[],
+  image: ArrangedImage,
+  { after, before }: { after: ArrangedImage | null; before: ArrangedImage | null },
+): ArrangedImage[] {
+  const rest = arrangement.filter((item) => item.imageUrl !== image.imageUrl);
+  const at = after
+    ? rest.findIndex((item) => item.imageUrl === after.imageUrl) + 1
+    : rest.findIndex((item) => item.imageUrl === before?.imageUrl);
+  return [...rest.slice(0, Math.max(at, 0)), image, ...rest.slice(Math.max(at, 0))];
+}
+
 /**
  * The project's images in gallery order, each with its alt text, its handle (dragged, or moved from the
  * keyboard, each move saved at once: decision 041), Set as cover and Remove.
@@ -52,9 +65,17 @@ export function ImageArrangement({
         labelOf={(image) => `image ${arrangement.indexOf(image) + 1}`}
         itemLabelledBy={(_image, index) => `image-alt-${index}-name`}
         disabled={busy}
-        onMove={(image, { after, before }) =>
-          onMove(image.imageUrl, { after: after?.imageUrl ?? null, before: before?.imageUrl ?? null })
-        }
+        onMove={async (image, { after, before }) => {
+          // The draft takes the new order at the drop, as the list shows it: its descriptions are typed against
+          // that order while the page's data follows, and it goes back if the move is refused.
+          onChange(placed(arrangement, image, { after, before }));
+          const saved = await onMove(image.imageUrl, {
+            after: after?.imageUrl ?? null,
+            before: before?.imageUrl ?? null,
+          });
+          if (!saved) onChange(arrangement);
+          return saved;
+        }}
         renderItem={(image, handle, index) => {
           const cover = image.imageUrl === project.image;
           const detail = details.get(image.imageUrl);
