@@ -162,9 +162,10 @@ test.describe('dashboard media manager', () => {
     await expect(page.getByRole('img', { name: photo })).toBeVisible();
     await expect(page.getByRole('img', { name: plan })).toBeVisible();
 
-    // What left the browser: the crop enlarged to 800×800 and still a PNG, the photo fitted within 1200×800.
+    // What left the browser: the crop enlarged to 800×800 and still a PNG, the photo as it was, within the 2560 px
+    // master (decision 043); the server fits the stored image within 1200×800.
     expect(await sentImages()).toEqual([
-      { name: photo, type: 'image/jpeg', width: 1067, height: 800 },
+      { name: photo, type: 'image/jpeg', width: 1600, height: 1200 },
       { name: plan, type: 'image/png', width: 800, height: 800 },
     ]);
 
