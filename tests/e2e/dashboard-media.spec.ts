@@ -76,9 +76,9 @@ test.describe('dashboard media manager', () => {
       }
       await expect(dialog.getByText(/^Selection (49|50|51) × (49|50|51) px, saved at \d+ × \d+ px$/)).toBeVisible();
 
-      // Square starts a centred selection; the arrow keys then move it.
+      // Square starts a centred selection, saved at its own pixels (within the 2560 px master); the arrow keys move it.
       await dialog.getByRole('radio', { name: 'Square' }).check();
-      await expect(dialog.getByText('Selection 810 × 810 px, saved at 800 × 800 px')).toBeVisible();
+      await expect(dialog.getByText('Selection 810 × 810 px, saved at 810 × 810 px')).toBeVisible();
       const selection = dialog.getByRole('group', { name: /Crop selection/ });
       const before = await selection.getAttribute('style');
       await selection.focus();
