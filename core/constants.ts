@@ -69,18 +69,25 @@ export const MAX_PROJECT_IMAGES = 10;
 /** What the server takes per image, and what SPEC section 5 allows for a blog's featured image. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /**
- * What the other pickers take: a camera's original, scaled in the browser to 1200×800 before upload, so the
- * server's MAX_IMAGE_BYTES applies to the scaled file. Bounded so a browser is not asked to decode anything.
+ * What the other pickers take: a camera's original, scaled in the browser to IMAGE_MASTER_MAX_PX before upload, so
+ * the server's MAX_IMAGE_BYTES applies to the scaled file. Bounded so a browser is not asked to decode anything.
  */
 export const MAX_PICKED_PHOTO_BYTES = 50 * 1024 * 1024;
+/** The stored main image, the path the API returns, fits within these (SPEC section 5). */
 export const IMAGE_MAX_WIDTH = 1200;
 export const IMAGE_MAX_HEIGHT = 800;
+/**
+ * The longer side of the master an upload is shrunk to, in the browser and again on the server (WordPress's
+ * threshold, issue 36): the larger variants are made from it, the main image within 1200×800 too (decision 043).
+ */
+export const IMAGE_MASTER_MAX_PX = 2560;
 export const JPEG_QUALITY = 90;
 /**
- * The widths of every stored image's WebP and AVIF variants (an image narrower than one gets a variant
- * at its own width instead), so `srcset` reaches the stored 1200 px for a wide screen or a 3× phone.
+ * The widths of every stored image's WebP and AVIF variants, made from the master (a master narrower than one gets
+ * a variant at its own width instead; nothing is enlarged), so `srcset` reaches 1200 px for a 3× phone and 2400 px
+ * for a full-width hero on a 2× laptop (decision 043).
  */
-export const IMAGE_VARIANT_WIDTHS = [400, 800, IMAGE_MAX_WIDTH] as const;
+export const IMAGE_VARIANT_WIDTHS = [400, 800, IMAGE_MAX_WIDTH, 1600, 2400] as const;
 /**
  * Each server process keeps the stored images of at most `maxFileBytes` (the variants a page's `srcset` picks:
  * the demo content's 800 px AVIFs are 3–15 KB) in memory, `maxBytes` in all, and answers them from there

@@ -15,6 +15,8 @@ export const MESSAGES = {
   selectProjectImage: 'Please select at least one image for the project.',
   selectImageFile: 'Please select an image file',
   imageTooLarge: 'Image size must be less than 10MB',
+  /** The media library, beside an image with no size wider than its 1200 px main file (decision 043). */
+  uploadAgainForSharper: 'Upload again for a sharper picture',
   photoTooLarge: (megabytes: number) => `Image size must be less than ${megabytes}MB`,
   fillRequiredFields: 'Please fill in all required fields',
   selectImagesToUpload: 'Please select at least one image to upload',

@@ -1,3 +1,4 @@
+import { IMAGE_MAX_WIDTH } from './constants';
 import { isCentre, objectPosition } from './focal-point';
 import { resolveImageUrl } from './image-url';
 import type { ImageDetails } from './types';
@@ -43,4 +44,15 @@ export function shownImage(image: ImageDetails, alt: string = image.alt): ShownI
 /** The URL of the last candidate of a `srcset` (variants are stored largest first, so the smallest). */
 export function lastCandidate(srcset: string): string {
   return srcset.split(', ').at(-1)!.split(' ')[0]!;
+}
+
+/**
+ * The candidates of a `srcset` a phone is offered: none wider than the 1200 px main image (decision 043). A phone
+ * draws the hero 1140 CSS px wide and crops it, so by its width alone it would fetch the 2400 px variant.
+ */
+export function phoneSrcSet(srcset: string): string {
+  return srcset
+    .split(', ')
+    .filter((candidate) => Number(candidate.split(' ')[1]?.replace('w', '')) <= IMAGE_MAX_WIDTH)
+    .join(', ');
 }

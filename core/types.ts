@@ -122,6 +122,11 @@ export interface MediaItem {
   height: number;
   uploadDate: string;
   focal: FocalPoint;
+  /**
+   * Stored before masters (decision 043), or from a file no larger: it fills 1200×800 and has no variant wider, so
+   * uploading the original again would give a 2× screen a sharper picture.
+   */
+  couldBeSharper: boolean;
 }
 
 /** One thing in the Trash (GET /api/trash). */

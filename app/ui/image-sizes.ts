@@ -6,7 +6,8 @@ import { MOBILE_BREAKPOINT_PX } from '../../core/constants';
  * `min(100vw - 2rem, 1180px)` (`.container`); change one with the other.
  */
 const COLUMN = '(100vw - 2rem)';
-const PHONE = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
+/** The media query of a phone, where no picture wider than 1200 px is offered (decision 043). */
+export const PHONE = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 export const IMAGE_SIZES = {
   /** Full width, at least min(92vh, 760px) tall and cropped (object-fit: cover): a 3:2 picture that tall. */

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { type ShownImage, shownImage } from '../../core/shown-image';
+import { phoneSrcSet, type ShownImage, shownImage } from '../../core/shown-image';
 import type { ImageDetails } from '../../core/types';
 import { useSeenOnce } from '../lib/use-in-view';
+import { PHONE } from './image-sizes';
 
 export interface ResponsiveImageProps {
   /** The image as the page's loader shaped it, or a stored image's details (shaped here, by the same rule). */
@@ -35,6 +36,18 @@ const NEAR_VIEWPORT = { rootMargin: '50% 0px' };
 
 function isShown(image: ShownImage | ImageDetails): image is ShownImage {
   return !('variants' in image);
+}
+
+/** A format's `<source>`s: on a phone only the candidates up to 1200 px, when the image has larger ones. */
+function sources(type: string, srcset: string, sizes: string) {
+  if (!srcset) return null;
+  const phone = phoneSrcSet(srcset);
+  return (
+    <>
+      {phone !== srcset && <source media={PHONE} type={type} srcSet={phone} sizes={sizes} />}
+      <source type={type} srcSet={srcset} sizes={sizes} />
+    </>
+  );
 }
 
 /**
@@ -103,8 +116,8 @@ export function ResponsiveImage(props: ResponsiveImageProps) {
     if (!image || (!image.avif && !image.webp)) return element;
     return (
       <picture>
-        {image.avif && <source type="image/avif" srcSet={image.avif} sizes={sizes} />}
-        {image.webp && <source type="image/webp" srcSet={image.webp} sizes={sizes} />}
+        {sources('image/avif', image.avif, sizes)}
+        {sources('image/webp', image.webp, sizes)}
         {element}
       </picture>
     );

@@ -76,9 +76,9 @@ test.describe('dashboard media manager', () => {
       }
       await expect(dialog.getByText(/^Selection (49|50|51) × (49|50|51) px, saved at \d+ × \d+ px$/)).toBeVisible();
 
-      // Square starts a centred selection; the arrow keys then move it.
+      // Square starts a centred selection, saved at its own pixels (within the 2560 px master); the arrow keys move it.
       await dialog.getByRole('radio', { name: 'Square' }).check();
-      await expect(dialog.getByText('Selection 810 × 810 px, saved at 800 × 800 px')).toBeVisible();
+      await expect(dialog.getByText('Selection 810 × 810 px, saved at 810 × 810 px')).toBeVisible();
       const selection = dialog.getByRole('group', { name: /Crop selection/ });
       const before = await selection.getAttribute('style');
       await selection.focus();
@@ -162,9 +162,10 @@ test.describe('dashboard media manager', () => {
     await expect(page.getByRole('img', { name: photo })).toBeVisible();
     await expect(page.getByRole('img', { name: plan })).toBeVisible();
 
-    // What left the browser: the crop enlarged to 800×800 and still a PNG, the photo fitted within 1200×800.
+    // What left the browser: the crop enlarged to 800×800 and still a PNG, the photo as it was, within the 2560 px
+    // master (decision 043); the server fits the stored image within 1200×800.
     expect(await sentImages()).toEqual([
-      { name: photo, type: 'image/jpeg', width: 1067, height: 800 },
+      { name: photo, type: 'image/jpeg', width: 1600, height: 1200 },
       { name: plan, type: 'image/png', width: 800, height: 800 },
     ]);
 

@@ -57,3 +57,15 @@ it('gives images stored before the 1200 px variants existed those variants, once
 
   expect(await addMissingImageVariants(ctx)).toBe(0);
 });
+
+it('leaves alone an image whose sizes came from a master wider than its main file (decision 043)', async () => {
+  const item = await processImage(
+    storage,
+    { buffer: await makeImage(1500, 2000), originalName: 'tall.jpg' },
+    'project',
+  );
+  expect([item.width, item.height]).toEqual([600, 800]);
+  expect(Math.max(...parseVariants(item.variants).map((variant) => variant.width))).toBe(1500);
+  await db.insertInto('mediaItems').values(item).execute();
+  expect(await addMissingImageVariants(ctx)).toBe(0);
+});

@@ -1,7 +1,7 @@
 import { type CSSProperties, useRef } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
 import type { ProjectCard } from '../../../core/project-card';
-import { lastCandidate } from '../../../core/shown-image';
+import { lastCandidate, phoneSrcSet } from '../../../core/shown-image';
 import { STATISTICS_VISIBLE_THRESHOLD } from '../../../core/constants';
 import { withBrand } from '../../../core/site-texts';
 import { ClientsCarousel } from '../../features/home/clients-carousel';
@@ -15,7 +15,7 @@ import { useSeenOnce } from '../../lib/use-in-view';
 import { useSiteData } from '../../lib/use-site-data';
 import { BelowTheFold } from '../../ui/below-the-fold';
 import { useCountUp } from '../../ui/count-up';
-import { IMAGE_SIZES } from '../../ui/image-sizes';
+import { IMAGE_SIZES, PHONE } from '../../ui/image-sizes';
 import type { Route } from './+types/home';
 import { loadHome } from './home.server';
 
@@ -27,18 +27,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 function heroPreload(featured: ProjectCard[] | undefined): MetaDescriptor[] {
   const avif = featured?.[0]?.cover?.avif;
   if (!avif) return [];
-  return [
-    {
-      tagName: 'link',
-      rel: 'preload',
-      as: 'image',
-      type: 'image/avif',
-      href: lastCandidate(avif),
-      imageSrcSet: avif,
-      imageSizes: IMAGE_SIZES.hero,
-      fetchPriority: 'high',
-    },
-  ];
+  const preload = (srcset: string, media?: string): MetaDescriptor => ({
+    tagName: 'link',
+    rel: 'preload',
+    as: 'image',
+    type: 'image/avif',
+    href: lastCandidate(srcset),
+    imageSrcSet: srcset,
+    imageSizes: IMAGE_SIZES.hero,
+    fetchPriority: 'high',
+    ...(media ? { media } : {}),
+  });
+  // The same candidates as the picture's sources, or a phone would preload one picture and draw another.
+  const phone = phoneSrcSet(avif);
+  if (phone === avif) return [preload(avif)];
+  return [preload(phone, PHONE), preload(avif, `not all and ${PHONE}`)];
 }
 
 export function meta({ matches, data }: Route.MetaArgs) {

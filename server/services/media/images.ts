@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import {
+  IMAGE_MASTER_MAX_PX,
   IMAGE_MAX_HEIGHT,
   IMAGE_MAX_WIDTH,
   IMAGE_VARIANT_WIDTHS,
@@ -22,8 +23,10 @@ import type { UploadedFile } from '../context';
 /**
  * The one image pipeline every upload goes through (DESIGN.md): the bytes
  * decide the type, the header decides whether decoding is affordable, then
- * the image is oriented, stripped of metadata, fitted within 1200×800 and
- * saved with smaller WebP and AVIF variants for `srcset`.
+ * the image is oriented, stripped of metadata and shrunk to a master of at most
+ * 2560 px on its longer side; the main image is the master fitted within 1200×800,
+ * and the WebP and AVIF variants for `srcset` (up to 2400 px wide) are made from
+ * the master (decision 043).
  */
 
 /** About 40 megapixels: any camera photo, but not a decompression bomb. */
@@ -49,9 +52,18 @@ export function encodeVariant(image: Sharp, format: SizeFormat, quality = VARIAN
   return format === 'webp' ? image.webp({ quality }).toBuffer() : image.avif({ quality, effort: 2 }).toBuffer();
 }
 
-/** The variants an image of this width has: each named width, or the image's own where it is narrower. */
+/** The variants a master of this width has: each named width, or the master's own where it is narrower. */
 export function variantWidthsFor(imageWidth: number): number[] {
   return [...new Set(IMAGE_VARIANT_WIDTHS.map((width) => Math.min(width, imageWidth)))];
+}
+
+/**
+ * Whether an image could be sharper uploaded again: its main file fills 1200×800 (the file it came from may have
+ * been larger) and no variant is wider, as with every image stored before masters (decision 043).
+ */
+export function couldBeSharper(image: { width: number; height: number }, variants: ImageVariant[]): boolean {
+  const fills = image.width === IMAGE_MAX_WIDTH || image.height === IMAGE_MAX_HEIGHT;
+  return fills && variants.every((variant) => variant.width <= image.width);
 }
 
 /** The one reader of `media_items.variants`. */
@@ -205,7 +217,7 @@ export async function processImage(
   try {
     decoded = await sharp(file.buffer, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
-      .resize(IMAGE_MAX_WIDTH, IMAGE_MAX_HEIGHT, { fit: 'inside', withoutEnlargement: true })
+      .resize(IMAGE_MASTER_MAX_PX, IMAGE_MASTER_MAX_PX, { fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
@@ -213,25 +225,30 @@ export async function processImage(
   }
   const { data, info } = decoded;
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const fromRaw = () => sharp(data, raw);
+  const fromMaster = () => sharp(data, raw);
+  const fitted = () =>
+    fromMaster().resize(IMAGE_MAX_WIDTH, IMAGE_MAX_HEIGHT, { fit: 'inside', withoutEnlargement: true });
 
-  let main: Buffer;
+  let main: { data: Buffer; info: OutputInfo };
   if (output.format === 'jpeg') {
-    main = await fromRaw().flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toBuffer();
+    main = await fitted()
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
   } else if (output.format === 'png') {
-    main = await fromRaw().png({ compressionLevel: 9 }).toBuffer();
+    main = await fitted().png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true });
   } else {
-    main = await fromRaw().webp({ quality: JPEG_QUALITY }).toBuffer();
+    main = await fitted().webp({ quality: JPEG_QUALITY }).toBuffer({ resolveWithObject: true });
   }
 
   const base = makeBaseName();
   const mainPath = `${purpose}/${base}.${output.ext}`;
 
-  const variantFiles = await encodeVariants(fromRaw, info, mainPath, missingVariants(info.width, []));
+  const variantFiles = await encodeVariants(fromMaster, info, mainPath, missingVariants(info.width, []));
   const variants = variantFiles.map((file) => file.variant);
 
   const files = [
-    { path: mainPath, data: main, mime: output.mime },
+    { path: mainPath, data: main.data, mime: output.mime },
     ...variantFiles.map((file) => ({ path: file.variant.path, data: file.data, mime: file.mime })),
   ];
   const written: string[] = [];
@@ -250,9 +267,9 @@ export async function processImage(
     name: cleanName(file.originalName),
     path: mainPath,
     mime: output.mime,
-    bytes: main.length,
-    width: info.width,
-    height: info.height,
+    bytes: main.data.length,
+    width: main.info.width,
+    height: main.info.height,
     variants: JSON.stringify(variants),
     purpose,
     createdAt: new Date().toISOString(),

@@ -8,7 +8,7 @@ import { type ServiceContext, type UploadedFile } from '../context';
 import type { MediaStorage } from '../../storage/media-storage';
 import { AppError, notFound } from '../errors';
 import { moveToTrash } from '../trash/move-to-trash';
-import { deleteImageFiles, isStoredImageName, parseVariants, processImages } from './images';
+import { couldBeSharper, deleteImageFiles, isStoredImageName, parseVariants, processImages } from './images';
 
 /**
  * Media rows: every stored image has one, owned by the entity it was uploaded
@@ -121,6 +121,7 @@ function toMediaItem(row: MediaItemRow): MediaItem {
     height: row.height,
     uploadDate: row.createdAt,
     focal: { x: row.focalX, y: row.focalY },
+    couldBeSharper: couldBeSharper(row, parseVariants(row.variants)),
   };
 }
 

@@ -24,6 +24,8 @@ export async function addMissingImageVariants(ctx: ServiceContext, signal?: Abor
   for (const row of rows) {
     if (signal?.aborted) break;
     const existing = parseVariants(row.variants);
+    // Sizes wider than the main file were made from a master at upload, with all the others (decision 043).
+    if (existing.some((variant) => variant.width > row.width)) continue;
     const wanted = missingVariants(row.width, existing);
     if (wanted.length === 0) continue;
     const stored = await ctx.storage.get(row.path);

@@ -1,4 +1,4 @@
-import { CROP_OUTPUT_MIN_PX, IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH } from '../../../../core/constants';
+import { CROP_OUTPUT_MIN_PX, IMAGE_MASTER_MAX_PX } from '../../../../core/constants';
 import { encodeCanvas, uploadFileName, uploadTypeOf } from '../image-scaling';
 
 /** A region of an image, in the pixels of the image as the browser shows it (orientation applied). */
@@ -10,17 +10,16 @@ export interface SourceRect {
 }
 
 /**
- * The size a crop is saved at (docs/decisions/003-crop-output-size.md): its
- * longer side at least 800 px (SPEC section 9) and the whole within
- * 1200×800, the upload limit of SPEC section 5. A crop already between the
- * two keeps its own pixels; a smaller one is enlarged, a larger one reduced.
- * Both bounds can always be met: the height limit equals the 800 px floor,
- * and the width limit is above it.
+ * The size a crop is saved at (docs/decisions/003-crop-output-size.md, 043): its
+ * longer side at least 800 px (SPEC section 9) and at most the master's
+ * IMAGE_MASTER_MAX_PX, scaled evenly so a preset's aspect ratio is kept; the
+ * server fits the main image within 1200×800 and makes the larger variants
+ * from the rest. A crop already between the two keeps its own pixels; a
+ * smaller one is enlarged, a larger one reduced.
  */
 export function cropOutputSize(width: number, height: number): { width: number; height: number } {
-  const enlargeAtLeast = CROP_OUTPUT_MIN_PX / Math.max(width, height);
-  const reduceAtMost = Math.min(IMAGE_MAX_WIDTH / width, IMAGE_MAX_HEIGHT / height);
-  const scale = Math.min(Math.max(1, enlargeAtLeast), reduceAtMost);
+  const longer = Math.max(width, height);
+  const scale = longer < CROP_OUTPUT_MIN_PX ? CROP_OUTPUT_MIN_PX / longer : Math.min(1, IMAGE_MASTER_MAX_PX / longer);
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 

@@ -47,6 +47,7 @@ function MediaCard({
           <dt>Dimensions</dt>
           <dd>
             {item.width} × {item.height} px
+            {item.couldBeSharper && <span className="media-card__sharper"> · {MESSAGES.uploadAgainForSharper}</span>}
           </dd>
         </div>
         <div>

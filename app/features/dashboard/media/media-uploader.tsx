@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import {
   CROP_MIN_SIZE_MEDIA_PX,
+  IMAGE_MASTER_MAX_PX,
   IMAGE_MAX_HEIGHT,
   IMAGE_MAX_WIDTH,
   MEDIA_UPLOAD_MAX_IMAGES,
@@ -27,7 +28,7 @@ function uploadFailureText(failure: ActionFailure): string {
 
 /**
  * The media library's upload form: up to 10 images, each croppable first,
- * scaled to fit 1200×800 in the browser (SPEC section 5) and sent together
+ * shrunk to the 2560 px master in the browser (decision 043) and sent together
  * to POST /api/media/upload. While they go up, Cancel upload stops them (nothing is added), or, once the server has
  * them all, waits for its answer and says they were added.
  */
@@ -71,7 +72,7 @@ export function MediaUploader({ report }: { report: NoticeReport }) {
           setError(undefined);
         }}
         error={error}
-        hint={`Up to ${MEDIA_UPLOAD_MAX_IMAGES} at a time. Crop any of them first if you like; each is scaled to fit ${IMAGE_MAX_WIDTH} × ${IMAGE_MAX_HEIGHT} before it is sent.`}
+        hint={`Up to ${MEDIA_UPLOAD_MAX_IMAGES} at a time. Crop any of them first if you like; each is scaled to at most ${IMAGE_MASTER_MAX_PX} px on its longer side before it is sent, and stored within ${IMAGE_MAX_WIDTH} × ${IMAGE_MAX_HEIGHT} with larger sizes for sharp screens.`}
         crop={{ minSize: CROP_MIN_SIZE_MEDIA_PX }}
       />
       <UploadProgress files={uploads} cancelling={cancelling} />

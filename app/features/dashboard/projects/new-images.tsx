@@ -38,7 +38,7 @@ function AltTextInput({
 
 /**
  * New project images chosen in an ImagePicker, each with an alt text, and the
- * multipart body that sends them: scaled to fit 1200×800 in the browser, as
+ * multipart body that sends them: shrunk to the 2560 px master in the browser, as
  * repeated `images`, with the alt texts in the same order as a JSON list in `alts`.
  */
 export function useNewImages(placeholder: string) {
