@@ -73,10 +73,11 @@ describe('creating a project', () => {
     const meta = await sharp(await uploadFile(first.path)).metadata();
     expect(meta.format).toBe('jpeg');
     expect([meta.width, meta.height]).toEqual([first.width, first.height]);
-    // 400, 800 and 1200 px, or the image's own width where it is narrower than 1200.
-    expect(first.width).toBeLessThan(1200);
+    // The sizes come from the upload (decision 043), not from the main image: this 1600×1200 upload is stored
+    // 1067×800, with sizes of 400, 800, 1200 and its own 1600 px, none wider than it.
+    expect(first.width).toBe(1067);
     expect(first.variants.map((variant) => `${variant.width}.${variant.format}`).sort()).toEqual(
-      [400, 800, first.width].flatMap((width) => [`${width}.avif`, `${width}.webp`]).sort(),
+      [400, 800, 1200, 1600].flatMap((width) => [`${width}.avif`, `${width}.webp`]).sort(),
     );
     for (const variant of first.variants) expect(await stored(variant.path)).toBe(true);
   });
