@@ -1,6 +1,6 @@
 import { REFRESH_FEEDBACK_MS } from '../../core/constants';
 import type { Project } from '../../core/types';
-import { countTimers, demoProjects, expect, heldBack, installPausedClock, test } from './fixtures';
+import { countTimers, demoProjects, expect, gotoHydrated, heldBack, installPausedClock, test } from './fixtures';
 
 async function richProject(page: import('@playwright/test').Page): Promise<Project> {
   const projects = await demoProjects(page);
@@ -47,7 +47,8 @@ test.describe('project page', () => {
 
   test('shows the info table, description and category line, and the Design Team modal', async ({ page }) => {
     const project = await richProject(page);
-    await page.goto(`/project/${project.id}`);
+    // The modal's button works once the page has hydrated: a click before it opened nothing (seen once in CI).
+    await gotoHydrated(page, `/project/${project.id}`);
     const info = page.locator('.project__info');
     for (const value of [String(project.year), project.location, project.category, project.status])
       await expect(info).toContainText(value);
