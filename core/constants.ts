@@ -3,6 +3,8 @@
  * server, the public site and the dashboard.
  */
 
+/** A day in ms, for retention periods and day arithmetic on UTC instants. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 export const HERO_AUTO_ADVANCE_MS = 5000;
 export const FEATURED_REFETCH_MS = 30_000;
 export const REFETCH_AFTER_FOCUS_MS = 300;

@@ -1,8 +1,7 @@
+import { DAY_MS } from '../../../core/constants';
 import type { AppLoadContext } from 'react-router';
 import { listTrash } from '../../../server/services/trash/trash';
 import { requireAdminSession } from './session.server';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The Trash, each item with the whole days it has left, counted here so that the page and its hydration agree. */
 export async function loadTrash(context: AppLoadContext, request: Request) {

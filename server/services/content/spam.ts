@@ -1,10 +1,8 @@
-import { type ContactStatus, SPAM_DAILY_MAX, SPAM_RETENTION_DAYS } from '../../../core/constants';
+import { type ContactStatus, DAY_MS, SPAM_DAILY_MAX, SPAM_RETENTION_DAYS } from '../../../core/constants';
 import { siteDay, siteDayStart } from '../../../core/site-time';
 import type { Db } from '../../db/database';
 import type { ServiceContext } from '../context';
 import { type Repeating, repeating } from '../repeating';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Whether the site's day already holds SPAM_DAILY_MAX messages put in Spam as they arrived, when one more would be

@@ -1,4 +1,4 @@
-import { TRASH_KINDS, TRASH_RETENTION_DAYS, type TrashKind } from '../../../core/constants';
+import { DAY_MS, TRASH_KINDS, TRASH_RETENTION_DAYS, type TrashKind } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import type { TrashItem } from '../../../core/types';
 import type { Db } from '../../db/database';
@@ -19,8 +19,6 @@ import type { TrashTable } from './move-to-trash';
  * then the files no row names any more.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** Public content, one kind each: the table, and the delete that answers the media ids the row held. */
 const CONTENT_KINDS = {
   project: { table: 'projects', deleteRow: deleteProjectRow },
@@ -34,14 +32,9 @@ const CONTENT_KINDS = {
   { table: TrashTable; deleteRow: (trx: ContentTransaction, id: number) => Promise<number[] | null> }
 >;
 
-const TABLE_OF: Record<TrashKind, TrashTable> = {
-  project: 'projects',
-  blog: 'blogs',
-  client: 'clients',
-  'team-member': 'teamMembers',
-  contact: 'contacts',
-  media: 'mediaItems',
-};
+function tableOf(kind: TrashKind): TrashTable {
+  return kind === 'contact' ? 'contacts' : CONTENT_KINDS[kind].table;
+}
 
 export function parseTrashKind(kind: string): TrashKind {
   if (!(TRASH_KINDS as readonly string[]).includes(kind)) throw notFound(MESSAGES.trashKindUnknown);
@@ -116,7 +109,7 @@ export async function listTrash(ctx: ServiceContext): Promise<TrashItem[]> {
 export async function restoreFromTrash(ctx: ServiceContext, kind: TrashKind, id: number): Promise<void> {
   const restore = async (db: Db) => {
     const result = await db
-      .updateTable(TABLE_OF[kind])
+      .updateTable(tableOf(kind))
       .set({ deletedAt: null })
       .where('id', '=', id)
       .where('deletedAt', 'is not', null)
@@ -130,7 +123,7 @@ export async function restoreFromTrash(ctx: ServiceContext, kind: TrashKind, id:
 type Selection = { kind: TrashKind; id: number } | { trashedBefore?: string };
 
 function trashedIds(db: Db, kind: TrashKind, selection: Selection): Promise<{ id: number }[]> {
-  let query = db.selectFrom(TABLE_OF[kind]).select('id').where('deletedAt', 'is not', null);
+  let query = db.selectFrom(tableOf(kind)).select('id').where('deletedAt', 'is not', null);
   if ('id' in selection) {
     if (selection.kind !== kind) return Promise.resolve([]);
     query = query.where('id', '=', selection.id);

@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../core/constants';
 import { lockCounter } from '../limits/rate-limit';
 import type { ServiceContext } from '../context';
 import { aggregateRawDays } from './visit-aggregates';
@@ -9,7 +10,6 @@ import { addDays, siteDay, siteDayStart } from './visit-day';
  * batch (flushed within a second or two, or later while the database is away).
  */
 const ROLLUP_SETTLE_MS = 10 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface VisitUpkeep {
   rolledUp: string[];
