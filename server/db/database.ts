@@ -144,19 +144,40 @@ async function migrationTableSchema(db: Db): Promise<string | undefined> {
  * makes the schema and copies the rows in one, so a move killed midway leaves nothing behind.
  */
 export async function migrateToLatest(db: Db, options: { inCallersTransaction?: boolean } = {}): Promise<void> {
+  const schema = await migrationTableSchema(db);
   const migrator = new Migrator({
     db,
     provider: migrationProvider,
-    migrationTableSchema: await migrationTableSchema(db),
+    migrationTableSchema: schema,
     disableTransactions: options.inCallersTransaction,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let outcome = await migrator.migrateToLatest();
+  // In a transaction of the caller's, a failed statement ends it: nothing to try again there.
+  for (
+    let retry = 0;
+    retry < 3 && !options.inCallersTransaction && otherSchemasTableGone(outcome.error, schema);
+    retry++
+  ) {
+    outcome = await migrator.migrateToLatest();
+  }
+  const { error, results } = outcome;
   const failed = results?.find((result) => result.status === 'Error');
   // An outage is not the migration's fault: passed on as such, so a waiting start can tell (server/main.ts).
   if (isConnectionFailure(error)) throw error;
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * Kysely's check that its tables exist lists the tables of every schema, even with `migrationTableSchema`: a table of
+ * another site's (or test's) schema dropped meanwhile, by a `pg_restore --clean` say, fails the listing with
+ * undefined_table (42P01) naming that table. Not this site's to fail on: the migration is tried again.
+ */
+export function otherSchemasTableGone(error: unknown, schema: string | undefined): boolean {
+  if (!schema || (error as { code?: string } | undefined)?.code !== '42P01') return false;
+  const relation = /relation "([^"]+)"/.exec(String((error as Error).message))?.[1];
+  return relation !== undefined && !relation.startsWith(`${schema}.`);
 }
 
 /**
